@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "xibmerge",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "xibmerge", targets: ["xibmerge"]),
+        .library(name: "XibKit", targets: ["XibKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Core: XML bytes -> lossless tree -> IB graph -> diff / merge -> writer. No libgit2 here.
+        .target(name: "XibKit"),
+        // Renderers (text, Markdown, JSON, HTML) for the core's reports.
+        .target(name: "XibReport", dependencies: ["XibKit"]),
+        // libgit2 as a system library; only XibGit imports it.
+        .systemLibrary(
+            name: "CLibGit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
+        ),
+        .target(name: "XibGit", dependencies: ["CLibGit2"]),
+        .executableTarget(
+            name: "xibmerge",
+            dependencies: [
+                "XibKit", "XibReport", "XibGit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Benchmarks live outside `swift test`; run them with Scripts/bench.
+        .executableTarget(name: "xibmerge-bench", dependencies: ["XibKit", "XibReport"]),
+        .testTarget(name: "XibKitTests", dependencies: ["XibKit", "XibReport"]),
+        .testTarget(name: "XibGitTests", dependencies: ["XibGit"]),
+    ]
+)

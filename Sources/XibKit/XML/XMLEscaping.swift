@@ -1,0 +1,79 @@
+/// Escaping as Xcode writes it, and decoding of the five predefined entities and
+/// character references (the only references a DTD-free document can hold).
+public enum XMLEscaping {
+    /// Attribute values: Xcode escapes `& < > "` and writes line breaks and tabs as
+    /// character references so that they survive attribute-value normalisation.
+    public static func escapeAttribute(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
+        else { return s }
+        var out = ""
+        out.reserveCapacity(s.utf8.count + 16)
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// Text content: `& < >`.
+    public static func escapeText(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else { return s }
+        var out = ""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// Decodes references in already-validated text (the parser rejected bad ones).
+    public static func decodeLenient(_ s: String) -> String {
+        guard s.utf8.contains(0x26) else { return s }
+        var out = ""
+        var rest = Substring(s)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            guard let semi = rest[amp...].firstIndex(of: ";") else { break }
+            let name = rest[rest.index(after: amp)..<semi]
+            if let scalar = referenceScalar(String(name)) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += rest[amp...semi]
+            }
+            rest = rest[rest.index(after: semi)...]
+        }
+        out += rest
+        return out
+    }
+
+    /// The character a reference body (between `&` and `;`) stands for, or nil.
+    static func referenceScalar(_ name: String) -> Unicode.Scalar? {
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            var digits = Substring(name)
+            guard digits.first == "#" else { return nil }
+            digits = digits.dropFirst()
+            var radix = 10
+            if digits.first == "x" { radix = 16; digits = digits.dropFirst() }
+            guard !digits.isEmpty, let v = UInt32(digits, radix: radix) else { return nil }
+            return Unicode.Scalar(v)
+        }
+    }
+}

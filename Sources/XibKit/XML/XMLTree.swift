@@ -1,0 +1,184 @@
+/// A lossless XML tree. Every parsed element remembers where it came from (`origin`), and
+/// loses that claim to pristine bytes as soon as its attributes or children are mutated:
+/// the writer copies pristine elements byte for byte and writes the rest in Xcode's style.
+public struct XMLDocument: Sendable {
+    public var source: XMLSource
+    /// Everything before the root start tag (BOM, XML declaration, comments), verbatim.
+    public var prolog: [UInt8]
+    public var root: XMLElement
+    /// Everything after the root end tag (usually one newline), verbatim.
+    public var epilog: [UInt8]
+    /// The line ending this file uses ("\n" or "\r\n"), for written lines.
+    public var newline: String
+    /// One level of indentation as this file writes it (Xcode: four spaces).
+    public var indentUnit: String
+
+    public init(source: XMLSource, prolog: [UInt8], root: XMLElement, epilog: [UInt8],
+                newline: String = "\n", indentUnit: String = "    ") {
+        self.source = source
+        self.prolog = prolog
+        self.root = root
+        self.epilog = epilog
+        self.newline = newline
+        self.indentUnit = indentUnit
+    }
+}
+
+public struct XMLAttribute: Sendable, Equatable {
+    public var name: String
+    /// The decoded value.
+    public var value: String { didSet { raw = nil } }
+    /// The original spelling between the quotes, kept only when it differs from how
+    /// Xcode would escape `value` (so it costs nothing on Xcode-written files).
+    var raw: String?
+    /// The quote character used, when it was not `"`.
+    var singleQuoted = false
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    init(name: String, value: String, raw: String?, singleQuoted: Bool) {
+        self.name = name
+        self.value = value
+        self.raw = raw
+        self.singleQuoted = singleQuoted
+    }
+
+    public static func == (a: XMLAttribute, b: XMLAttribute) -> Bool {
+        a.name == b.name && a.value == b.value
+    }
+}
+
+/// Where a parsed element's bytes are, and whether they may still be copied.
+public struct XMLOrigin: Sendable {
+    public let source: XMLSource
+    /// From `<` of the start tag to the end of the end tag.
+    public let span: Range<Int>
+    /// Offset just past the start tag's `>`.
+    public let startTagEnd: Int
+    /// Nesting depth in the original document (root = 0): a copy is only faithful at the same depth.
+    public let depth: Int
+    public let selfClosing: Bool
+    public var attributesPristine = true
+    public var childrenPristine = true
+
+    public var isPristine: Bool { attributesPristine && childrenPristine }
+}
+
+public struct XMLElement: Sendable {
+    public var name: String
+    public var attributes: [XMLAttribute] {
+        didSet { origin?.attributesPristine = false }
+    }
+    /// Child nodes. Whitespace between child elements is not kept as nodes: it is
+    /// regenerated in Xcode's style when a parent is rewritten, and copied when it is not.
+    public var children: [XMLNode] {
+        didSet { origin?.childrenPristine = false }
+    }
+    public internal(set) var origin: XMLOrigin?
+    /// Written as `<a></a>` rather than `<a/>` (Xcode does this for a few empty strings).
+    public var writtenAsEmptyPair = false
+
+    public init(name: String, attributes: [XMLAttribute] = [], children: [XMLNode] = []) {
+        self.name = name
+        self.attributes = attributes
+        self.children = children
+        self.origin = nil
+    }
+
+    init(name: String, attributes: [XMLAttribute], children: [XMLNode], origin: XMLOrigin?) {
+        self.name = name
+        self.attributes = attributes
+        self.children = children
+        self.origin = origin
+    }
+
+    public subscript(attribute name: String) -> String? {
+        get {
+            for a in attributes where a.name == name { return a.value }
+            return nil
+        }
+        set {
+            if let i = attributes.firstIndex(where: { $0.name == name }) {
+                if let v = newValue {
+                    if attributes[i].value != v { attributes[i].value = v }
+                } else {
+                    attributes.remove(at: i)
+                }
+            } else if let v = newValue {
+                attributes.append(XMLAttribute(name: name, value: v))
+            }
+        }
+    }
+
+    /// Child elements, in order.
+    public var elements: [XMLElement] {
+        children.compactMap { if case .element(let e) = $0 { return e } else { return nil } }
+    }
+
+    /// Concatenated decoded text of direct text children.
+    public var text: String {
+        var s = ""
+        for c in children {
+            switch c {
+            case .text(let t): s += t.value
+            case .cdata(let t): s += t
+            default: break
+            }
+        }
+        return s
+    }
+
+    /// Source byte offset of the start tag, when parsed.
+    public var offset: Int? { origin?.span.lowerBound }
+
+    /// Forgets that this element and its subtree came from a file, so the writer
+    /// regenerates all of it (used by `format`).
+    public mutating func forgetOrigin() {
+        origin = nil
+        for i in children.indices {
+            if case .element(var e) = children[i] {
+                e.forgetOrigin()
+                children[i] = .element(e)
+            }
+        }
+        origin = nil
+    }
+}
+
+public struct XMLText: Sendable, Equatable {
+    /// The text as written in the file (escaped).
+    public var raw: String
+
+    public init(raw: String) { self.raw = raw }
+    public init(value: String) { self.raw = XMLEscaping.escapeText(value) }
+
+    public var value: String { XMLEscaping.decodeLenient(raw) }
+    public var isWhitespace: Bool { raw.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }
+}
+
+public struct XMLComment: Sendable, Equatable {
+    /// The body, without `<!--` and `-->`.
+    public var text: String
+    /// The white space that led the comment's line in its file: kept so that rewriting a
+    /// parent never re-indents a comment (Xcode regenerates scene comments itself).
+    var leadingSpace: String?
+
+    public init(text: String) { self.text = text }
+}
+
+public enum XMLNode: Sendable {
+    case element(XMLElement)
+    case text(XMLText)
+    case comment(XMLComment)
+    /// CDATA body.
+    case cdata(String)
+    /// Processing instruction body, without `<?` and `?>`.
+    case processingInstruction(String)
+
+    public var element: XMLElement? {
+        if case .element(let e) = self { return e } else { return nil }
+    }
+}

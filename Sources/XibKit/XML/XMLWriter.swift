@@ -1,0 +1,133 @@
+/// Writes a tree back to bytes: pristine elements are copied from their source byte for
+/// byte; anything changed is written the way Xcode writes it (one element per line,
+/// the file's indentation unit, `<a/>` when empty, Xcode's escaping).
+public struct XMLWriter {
+    private var out: [UInt8] = []
+    private let newline: [UInt8]
+    private let indentUnit: [UInt8]
+
+    private init(newline: String, indentUnit: String, capacity: Int) {
+        self.newline = Array(newline.utf8)
+        self.indentUnit = Array(indentUnit.utf8)
+        out.reserveCapacity(capacity)
+    }
+
+    public static func write(_ document: XMLDocument) -> [UInt8] {
+        var w = XMLWriter(newline: document.newline, indentUnit: document.indentUnit,
+                          capacity: document.source.bytes.count + 4096)
+        w.out.append(contentsOf: document.prolog)
+        w.write(document.root, depth: 0)
+        w.out.append(contentsOf: document.epilog)
+        return w.out
+    }
+
+    /// One element and its subtree on its own, as it would stand at `depth`.
+    public static func write(_ element: XMLElement, depth: Int, newline: String = "\n", indentUnit: String = "    ") -> [UInt8] {
+        var w = XMLWriter(newline: newline, indentUnit: indentUnit, capacity: 256)
+        w.write(element, depth: depth)
+        return w.out
+    }
+
+    /// The start tag alone, as Xcode writes it.
+    public static func startTag(_ element: XMLElement, selfClosing: Bool) -> String {
+        var w = XMLWriter(newline: "\n", indentUnit: "    ", capacity: 128)
+        w.writeStartTag(element, selfClosing: selfClosing)
+        return String(decoding: w.out, as: UTF8.self)
+    }
+
+    private mutating func indent(_ depth: Int) {
+        for _ in 0..<depth { out.append(contentsOf: indentUnit) }
+    }
+
+    private mutating func write(_ e: XMLElement, depth: Int) {
+        let origin = e.origin
+        if let o = origin, o.isPristine, o.depth == depth {
+            o.source.bytes.withUnsafeBufferPointer { out.append(contentsOf: $0[o.span]) }
+            return
+        }
+        let empty = e.children.isEmpty
+        if let o = origin, o.attributesPristine, !o.selfClosing || empty {
+            o.source.bytes.withUnsafeBufferPointer { out.append(contentsOf: $0[o.span.lowerBound..<o.startTagEnd]) }
+            if o.selfClosing { return }
+        } else {
+            writeStartTag(e, selfClosing: empty && !e.writtenAsEmptyPair)
+            if empty && !e.writtenAsEmptyPair { return }
+        }
+        let elementOnly = e.children.contains { node in
+            switch node {
+            case .element, .comment, .processingInstruction: return true
+            default: return false
+            }
+        } && e.children.allSatisfy { node in
+            switch node {
+            case .text(let t): return t.isWhitespace
+            case .cdata: return false
+            default: return true
+            }
+        }
+        for child in e.children {
+            if elementOnly {
+                if case .text = child { continue }
+                out.append(contentsOf: newline)
+                if case .comment(let c) = child, let lead = c.leadingSpace {
+                    append(lead)
+                } else {
+                    indent(depth + 1)
+                }
+            }
+            switch child {
+            case .element(let c): write(c, depth: depth + 1)
+            case .text(let t): out.append(contentsOf: t.raw.utf8)
+            case .comment(let c): append("<!--"); append(c.text); append("-->")
+            case .cdata(let s): append("<![CDATA["); append(s); append("]]>")
+            case .processingInstruction(let s): append("<?"); append(s); append("?>")
+            }
+        }
+        if elementOnly {
+            out.append(contentsOf: newline)
+            indent(depth)
+        }
+        append("</")
+        append(e.name)
+        out.append(0x3E)
+    }
+
+    private mutating func writeStartTag(_ e: XMLElement, selfClosing: Bool) {
+        out.append(0x3C)
+        append(e.name)
+        for a in e.attributes {
+            out.append(0x20)
+            append(a.name)
+            let q: UInt8 = a.singleQuoted ? 0x27 : 0x22
+            out.append(0x3D)
+            out.append(q)
+            append(a.raw ?? XMLEscaping.escapeAttribute(a.value))
+            out.append(q)
+        }
+        if selfClosing { out.append(0x2F) }
+        out.append(0x3E)
+    }
+
+    private mutating func append(_ s: String) {
+        out.append(contentsOf: s.utf8)
+    }
+}
+
+extension XMLDocument {
+    /// The document in Xcode's form: every element regenerated. The XML declaration is
+    /// kept as written (Xcode has written `standalone="no"` in some versions), or added.
+    public func formatted() -> XMLDocument {
+        var copy = self
+        copy.root.forgetOrigin()
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let body = prolog.starts(with: bom) ? Array(prolog.dropFirst(3)) : prolog
+        if !body.starts(with: Array("<?xml ".utf8)) {
+            copy.prolog = (prolog.starts(with: bom) ? bom : []) + Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>".utf8) + Array(newline.utf8) + body.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
+        }
+        if !epilog.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            copy.epilog = Array(newline.utf8)
+        }
+        return copy
+    }
+}
+
