@@ -1,0 +1,245 @@
+/// The canonical object graph of a document: every element with a stable identity,
+/// its parent, its references, and a human display path. Built in one walk over the tree;
+/// it is a read-only index (rebuild it after changing the tree).
+public struct IBGraph: Sendable {
+    public struct Node: Sendable {
+        /// A snapshot of the element (cheap: arrays inside are shared, not copied).
+        public let element: XMLElement
+        /// Index of the parent node, or -1 for the root.
+        public let parent: Int
+        /// Position of this element in the parent's `children` (which also holds text and comments).
+        public let indexInParent: Int
+        public let depth: Int
+        /// Stable identity across versions of the file: `#id` for objects, `#scene:ID` for
+        /// scenes, otherwise the parent's key plus `/tag[key=value]` or `/tag[ordinal]`.
+        public let key: String
+        /// The object id, if this element is an object.
+        public let objectID: String?
+        public internal(set) var children: [Int] = []
+
+        public var tag: String { element.name }
+    }
+
+    /// A reference from one element's attribute to an object id.
+    public struct Reference: Sendable, Hashable {
+        public let node: Int
+        public let attribute: String
+        public let target: String
+    }
+
+    public let document: XMLDocument
+    public private(set) var nodes: [Node] = []
+    public private(set) var byKey: [String: Int] = [:]
+    /// Object ids to nodes; more than one node means a duplicate id.
+    public private(set) var byObjectID: [String: [Int]] = [:]
+    public private(set) var references: [Reference] = []
+
+    public init(_ document: IBDocument) { self.init(xml: document.xml) }
+
+    public init(xml: XMLDocument) {
+        document = xml
+        nodes.reserveCapacity(xml.source.bytes.count / 60)
+        add(xml.root, parent: -1, indexInParent: 0, depth: 0, parentKey: "", localKey: "document")
+    }
+
+    private mutating func add(_ e: XMLElement, parent: Int, indexInParent: Int, depth: Int, parentKey: String, localKey: String) {
+        var objectID: String? = nil
+        var key: String
+        if let id = e[attribute: "id"], !IBRules.nonObjectIDTags.contains(e.name) {
+            objectID = id
+            key = "#" + id
+        } else if let scene = e[attribute: "sceneID"] {
+            key = "#scene:" + scene
+        } else {
+            key = parentKey + "/" + localKey
+        }
+        if byKey[key] != nil {
+            var n = 2
+            while byKey[key + "~\(n)"] != nil { n += 1 }
+            key += "~\(n)"
+        }
+        let index = nodes.count
+        nodes.append(Node(element: e, parent: parent, indexInParent: indexInParent, depth: depth, key: key, objectID: objectID))
+        byKey[key] = index
+        if let id = objectID { byObjectID[id, default: []].append(index) }
+        if parent >= 0 { nodes[parent].children.append(index) }
+        for a in e.attributes where a.name != "id" && IBRules.isReference(tag: e.name, attribute: a.name) {
+            references.append(Reference(node: index, attribute: a.name, target: a.value))
+        }
+        var ordinals: [String: Int] = [:]
+        for (i, child) in e.children.enumerated() {
+            guard case .element(let c) = child else { continue }
+            add(c, parent: index, indexInParent: i, depth: depth + 1, parentKey: key,
+                localKey: IBGraph.localKey(of: c, ordinals: &ordinals))
+        }
+    }
+
+    /// The identity of an element without an id under its parent.
+    public static func localKey(of e: XMLElement, ordinals: inout [String: Int]) -> String {
+        for attr in IBRules.identityAttributes {
+            if let v = e[attribute: attr] { return "\(e.name)[\(attr)=\(v)]" }
+        }
+        let n = ordinals[e.name, default: 0]
+        ordinals[e.name] = n + 1
+        return "\(e.name)[\(n)]"
+    }
+
+    // MARK: - Queries
+
+    public func node(forObjectID id: String) -> Int? { byObjectID[id]?.first }
+
+    /// Whether this node's parent treats its children as a set.
+    public func isInUnorderedContainer(_ i: Int) -> Bool {
+        let p = nodes[i].parent
+        return p >= 0 && IBRules.unorderedContainers.contains(nodes[p].tag)
+    }
+
+    /// Child indices from the root to this node, for editing the tree.
+    public func treePath(of i: Int) -> [Int] {
+        var path: [Int] = []
+        var n = i
+        while nodes[n].parent >= 0 {
+            path.append(nodes[n].indexInParent)
+            n = nodes[n].parent
+        }
+        return path.reversed()
+    }
+
+    /// The nearest node (itself included) that is an object or a scene.
+    public func owningObject(_ i: Int) -> Int {
+        var n = i
+        while n > 0, nodes[n].objectID == nil, nodes[n].tag != "scene" { n = nodes[n].parent }
+        return n
+    }
+
+    public func scene(of i: Int) -> Int? {
+        var n = i
+        while n >= 0 {
+            if nodes[n].tag == "scene" { return n }
+            n = nodes[n].parent
+        }
+        return nil
+    }
+
+    /// 1-based line of the node in its source file.
+    public func line(of i: Int, using index: LineIndex? = nil) -> Int? {
+        guard let o = nodes[i].element.origin else { return nil }
+        if let index { return index.line(of: o.span.lowerBound) }
+        return o.source.location(of: o.span.lowerBound).line
+    }
+
+    // MARK: - Human names
+
+    /// A name a person recognises: `Button "Log in"`, `File's Owner`, `Login Scene`.
+    public func displayName(_ i: Int) -> String {
+        let node = nodes[i]
+        let e = node.element
+        if node.tag == "scene" { return sceneName(i) + " Scene" }
+        if node.tag == "document" { return "Document" }
+        if let label = e[attribute: "userLabel"] { return label }
+        var name = e[attribute: "customClass"] ?? IBGraph.typeName(node.tag)
+        if node.tag == "constraint", let attr = e[attribute: "firstAttribute"] {
+            name += " (\(attr))"
+        } else if node.tag == "outlet" || node.tag == "outletCollection", let p = e[attribute: "property"] {
+            name = "Outlet \(p)"
+        } else if node.tag == "action", let s = e[attribute: "selector"] {
+            name = "Action \(s)"
+        } else if node.tag == "segue" {
+            name = "Segue" + (e[attribute: "identifier"].map { " \"\($0)\"" } ?? "") + (e[attribute: "kind"].map { " (\($0))" } ?? "")
+        }
+        if let title = IBGraph.visibleTitle(e) { name += " \"\(title)\"" }
+        return name
+    }
+
+    /// The text shown on an object, from its attributes or its usual value children.
+    public static func visibleTitle(_ e: XMLElement) -> String? {
+        var title: String? = nil
+        for a in IBRules.titleAttributes {
+            if let v = e[attribute: a], !v.isEmpty { title = v; break }
+        }
+        if title == nil {
+            for c in e.elements {
+                switch (c.name, c[attribute: "key"]) {
+                case ("state", "normal"): title = c[attribute: "title"] ?? c.elements.first(where: { $0[attribute: "key"] == "title" })?.text
+                case ("string", "text"), ("string", "title"): title = c.text
+                case (_, "cell"): title = c[attribute: "title"]
+                default: break
+                }
+                if title?.isEmpty == false { break }
+            }
+        }
+        guard var t = title, !t.isEmpty else { return nil }
+        t = t.replacingNewlines()
+        if t.count > 40 { t = String(t.prefix(39)) + "…" }
+        return t
+    }
+
+    /// `stackView` → `Stack View`.
+    public static func typeName(_ tag: String) -> String {
+        if let n = IBRules.typeNames[tag] { return n }
+        var out = ""
+        for (i, ch) in tag.enumerated() {
+            if i == 0 { out += ch.uppercased() } else if ch.isUppercase { out += " " + String(ch) } else { out.append(ch) }
+        }
+        return out
+    }
+
+    /// A scene's name: the comment Xcode writes before it, else its main object's name.
+    public func sceneName(_ i: Int) -> String {
+        let node = nodes[i]
+        if node.parent >= 0, node.indexInParent > 0 {
+            let siblings = nodes[node.parent].element.children
+            var k = node.indexInParent - 1
+            while k >= 0 {
+                if case .comment(let c) = siblings[k] { return c.text.trimmingSpaces() }
+                if case .element = siblings[k] { break }
+                k -= 1
+            }
+        }
+        if let main = sceneMainObject(i) { return displayName(main) }
+        return "Scene \(node.element[attribute: "sceneID"] ?? "")"
+    }
+
+    /// The first object of a scene (its view controller).
+    public func sceneMainObject(_ scene: Int) -> Int? {
+        for c in nodes[scene].children where nodes[c].tag == "objects" {
+            return nodes[c].children.first
+        }
+        return nil
+    }
+
+    /// `Login Scene > View > Stack View > Button "Log in"`: the objects from the top down,
+    /// without containers, value elements, or the scene's own view controller.
+    public func displayPath(_ i: Int) -> String {
+        var parts: [String] = []
+        var n = i
+        while n > 0 {
+            let node = nodes[n]
+            if node.tag == "scene" {
+                parts.append(displayName(n))
+            } else if node.objectID != nil {
+                let isSceneMain = node.parent >= 0 && nodes[node.parent].tag == "objects"
+                    && scene(of: n).flatMap(sceneMainObject) == n
+                if !isSceneMain || n == i { parts.append(displayName(n)) }
+            } else if n == i {
+                parts.append(displayName(n))
+            }
+            n = node.parent
+        }
+        if parts.isEmpty { return "Document" }
+        return parts.reversed().joined(separator: " > ")
+    }
+}
+
+extension String {
+    func replacingNewlines() -> String {
+        String(unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : Character($0) })
+    }
+
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\n" || f == "\t" || f == "\r" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\n" || l == "\t" || l == "\r" { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,98 @@
+/// What Interface Builder's XML means, as tables rather than a type per UIKit class:
+/// the format has hundreds of element types, and the few that need special meaning
+/// (identity, references, order, noise) are listed here. Unknown elements are handled
+/// generically: identified by position, merged as ordered sequences, never dropped.
+public enum IBRules {
+    /// Elements whose `id` is not an object id (device models, size-class adaptations).
+    public static let nonObjectIDTags: Set<String> = ["device", "adaptation"]
+
+    /// Attributes that identify an element without an id under its parent, in priority order.
+    public static let identityAttributes = ["key", "name", "keyPath", "identifier", "reference", "property", "selector"]
+
+    /// Containers whose children form a set: order carries no meaning, so concurrent
+    /// insertions never conflict and duplicates collapse. Everything else is ordered
+    /// (`subviews` is z-order; `objects`, `scenes`, `items`, `segments`, `cells`, ... are
+    /// ordered as shown to users).
+    public static let unorderedContainers: Set<String> = [
+        "constraints", "connections", "resources", "dependencies", "userDefinedRuntimeAttributes",
+        "inferredMetricsTieBreakers", "designables", "gestureRecognizers", "variation", "mask",
+    ]
+
+    /// Containers known to be ordered; listed for documentation and display.
+    public static let orderedContainers: Set<String> = [
+        "subviews", "objects", "scenes", "items", "segments", "cells", "prototypes", "sections",
+        "tableColumns", "toolbarItems", "layoutGuides", "visibilityPriorities", "customSpacing",
+        "splitViewItems", "tabViewItems", "touchBarItems", "prototypeCellViews", "allowedToolbarItems",
+        "defaultToolbarItems", "rows", "columns", "gridCells", "holdingPriorities", "mutableArray", "array",
+    ]
+
+    /// Attributes whose value is the id of another object in the same document.
+    /// `nil` tag: on any element.
+    public static let referenceAttributes: [(tag: String?, attribute: String)] = [
+        (nil, "destination"), (nil, "firstItem"), (nil, "secondItem"), (nil, "target"),
+        ("document", "initialViewController"),
+        ("exclude", "reference"), ("include", "reference"), ("segue", "reference"),
+        ("tableViewCellContentView", "tableViewCell"), ("tableViewCell", "textLabel"),
+        ("tableViewCell", "detailTextLabel"), ("tableViewCell", "imageView"),
+        ("popUpButtonCell", "selectedItem"), ("binding", "previousBinding"),
+        ("outlineView", "outlineTableColumn"), ("gridCell", "row"), ("gridCell", "column"),
+        ("tableView", "headerView"),
+    ]
+
+    /// References Xcode itself leaves dangling (seen in Xcode-written files): renamed with
+    /// their target, but not reported by `check`.
+    public static let toleratedDanglingReferences: Set<String> = ["previousBinding"]
+
+    private static let referenceAnyTag: Set<String> = Set(referenceAttributes.filter { $0.tag == nil }.map(\.attribute))
+    private static let referenceByTag: [String: Set<String>] = {
+        var d: [String: Set<String>] = [:]
+        for r in referenceAttributes { if let t = r.tag { d[t, default: []].insert(r.attribute) } }
+        return d
+    }()
+
+    public static func isReference(tag: String, attribute: String) -> Bool {
+        referenceAnyTag.contains(attribute) || referenceByTag[tag]?.contains(attribute) == true
+    }
+
+    /// How Xcode churns a value without a user's intent.
+    public enum Noise: String, Sendable {
+        /// Version stamps: the newer value wins (`toolsVersion`, `<plugIn version>`, ...).
+        case toolsVersion = "tools-version"
+        /// Editor state (`<device>`, `canvasLocation`, `misplaced`): ours wins.
+        case editorState = "editor-state"
+        /// Frames: recomputed by Xcode from constraints; ours wins, reported as layout-only.
+        case layout
+    }
+
+    public static let noiseAttributes: [String: [String: Noise]] = [
+        "document": ["toolsVersion": .toolsVersion, "systemVersion": .toolsVersion],
+        "plugIn": ["version": .toolsVersion],
+        "capability": ["minToolsVersion": .toolsVersion],
+        "*": ["misplaced": .editorState, "ambiguous": .editorState],
+    ]
+
+    public static func noise(tag: String, attribute: String) -> Noise? {
+        noiseAttributes[tag]?[attribute] ?? noiseAttributes["*"]?[attribute]
+    }
+
+    /// Whole elements that are noise, identified by tag and `key`.
+    public static func noise(element tag: String, key: String?) -> Noise? {
+        switch (tag, key) {
+        case ("device", _): return .editorState
+        case ("point", "canvasLocation"): return .editorState
+        case ("rect", "frame"), ("rect", "screenRect"): return .layout
+        default: return nil
+        }
+    }
+
+    /// Human names for element types whose camel-case split reads badly.
+    public static let typeNames: [String: String] = [
+        "placeholder": "Placeholder", "tableViewCell": "Table View Cell",
+        "collectionViewCell": "Collection View Cell", "viewControllerLayoutGuide": "Layout Guide",
+        "viewLayoutGuide": "Layout Guide", "customObject": "Object", "customView": "Custom View",
+        "menuItem": "Menu Item", "textField": "Text Field", "textView": "Text View",
+    ]
+
+    /// Attributes that hold the text a person sees on an object, in priority order.
+    public static let titleAttributes = ["title", "text", "placeholder", "label", "headerTitle", "footerTitle"]
+}

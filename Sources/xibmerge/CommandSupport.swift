@@ -1,0 +1,41 @@
+import ArgumentParser
+import XibKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Output formats shared by the subcommands that report.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, markdown
+}
+
+/// The exit codes every subcommand uses.
+enum Exit {
+    static let foundSomething = ExitCode(1)
+    static let error = ExitCode(2)
+}
+
+enum Console {
+    static func out(_ s: String) { write(fd: 1, s) }
+
+    static func err(_ s: String) { write(fd: 2, s.hasSuffix("\n") ? s : s + "\n") }
+
+    private static func write(fd: Int32, _ s: String) {
+        var bytes = Array(s.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { raw in
+                #if canImport(Glibc)
+                Glibc.write(fd, raw.baseAddress, raw.count)
+                #else
+                Darwin.write(fd, raw.baseAddress, raw.count)
+                #endif
+            }
+            if n <= 0 { return }
+            bytes = bytes.dropFirst(n)
+        }
+    }
+
+    static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import XibKit
+
+struct FormatCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "format",
+        abstract: "Rewrite files in Xcode's form (a no-op on files Xcode wrote).",
+        discussion: "With --check nothing is written: the files that would change are listed and the exit code is 1 if there are any."
+    )
+
+    @Flag(help: "Write nothing; list files that would change and exit 1 if any.")
+    var check = false
+
+    @Argument(help: "The .xib or .storyboard files.")
+    var files: [String]
+
+    func run() throws {
+        var changed = 0
+        var failed = false
+        for file in files {
+            do {
+                let document = try IBDocument.load(path: file)
+                let original = document.xml.source.bytes
+                let formatted = XMLWriter.write(document.xml.formatted())
+                guard formatted != original else { continue }
+                changed += 1
+                if check {
+                    Console.out("\(file)\n")
+                } else {
+                    try FileIO.writeAtomically(formatted, to: file)
+                    Console.out("formatted \(file)\n")
+                }
+            } catch let e as XMLParseError {
+                Console.err(e.description)
+                failed = true
+            } catch {
+                Console.err("\(error)")
+                failed = true
+            }
+        }
+        if failed { throw Exit.error }
+        if check && changed > 0 { throw Exit.foundSomething }
+    }
+}
