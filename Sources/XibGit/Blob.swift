@@ -1,0 +1,53 @@
+internal import CLibGit2
+
+extension Repository {
+    /// The content of `path` in commit-ish `rev` (`git show rev:path`), without any filter (no CRLF conversion).
+    public func blob(at rev: String, path: String) throws -> [UInt8] {
+        try sync {
+            let commit = try resolveCommit(rev)
+            guard let id = try blobID(in: commit, path: path) else {
+                throw GitError(code: .notFound, operation: "cannot read '\(rev):\(path)'",
+                               message: "path '\(path)' does not exist in '\(rev)'")
+            }
+            return try blobData(id: id)
+        }
+    }
+
+    /// The blob id of `path` in `commit`, or nil when the path is absent (or is a directory).
+    public func blobID(in commit: ObjectID, path: String) throws -> ObjectID? {
+        try entry(in: commit, path: path)?.id
+    }
+
+    /// The blob id and file mode of `path` in `commit`, or nil when the path is absent (or is a directory).
+    public func entry(in commit: ObjectID, path: String) throws -> (id: ObjectID, mode: FileMode)? {
+        try sync {
+            try withTree(of: commit) { tree in
+                try treeEntry(tree!, path: path).flatMap { $0.isBlob ? ($0.id, $0.mode) : nil }
+            }
+        }
+    }
+
+    /// The raw bytes of a blob.
+    public func blobData(id: ObjectID) throws -> [UInt8] {
+        try sync {
+            var oid = id.oid
+            var blob: OpaquePointer?
+            try check(git_blob_lookup(&blob, handle, &oid), "cannot read blob \(id.short)")
+            defer { git_blob_free(blob) }
+            let size = Int(git_blob_rawsize(blob))
+            guard size > 0, let raw = git_blob_rawcontent(blob) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: raw, count: size))
+        }
+    }
+
+    /// Stores `bytes` as a blob in the object database (`git hash-object -w`), e.g. a merge result to stage.
+    public func writeBlob(_ bytes: [UInt8]) throws -> ObjectID {
+        try sync {
+            var oid = git_oid()
+            try bytes.withUnsafeBytes { raw in
+                try check(git_blob_create_from_buffer(&oid, handle, raw.baseAddress, raw.count), "cannot write blob")
+            }
+            return ObjectID(oid)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+internal import CLibGit2
+import Foundation
+
+/// Who made a commit and when.
+public struct Signature: Hashable, Sendable {
+    public let name: String
+    public let email: String
+    public let date: Date
+    /// The author's time zone as recorded in the commit, in minutes east of UTC.
+    public let timeZoneOffsetMinutes: Int
+}
+
+/// The metadata of a commit (its content is reached through `blob(at:path:)` and the diff functions).
+public struct Commit: Hashable, Sendable, Identifiable {
+    public let id: ObjectID
+    /// First paragraph of the message, on one line.
+    public let summary: String
+    public let message: String
+    public let author: Signature
+    public let committer: Signature
+    public let parents: [ObjectID]
+}
+
+/// A commit that changed a path: the path's blob before (first parent) and after; nil where it did not exist.
+public struct PathChange: Hashable, Sendable {
+    public let commit: Commit
+    public let oldBlob: ObjectID?
+    public let newBlob: ObjectID?
+}
+
+extension Repository {
+    /// Reads a commit's metadata.
+    public func commit(_ id: ObjectID) throws -> Commit {
+        try sync {
+            let c = try lookupCommit(id)
+            defer { git_commit_free(c) }
+            return Commit(c)
+        }
+    }
+
+    /// The commits reachable from `rev` that changed `path` (its blob differs from the first parent's),
+    /// newest first, like `git log -- path` without history simplification.
+    /// An unborn `HEAD` has no history, so the result is empty rather than an error.
+    public func log(path: String, from rev: String = "HEAD", limit: Int? = nil) throws -> [PathChange] {
+        try sync {
+            if rev == "HEAD" && isHeadUnborn { return [] }
+            var start = try resolveCommit(rev).oid
+            var walk: OpaquePointer?
+            try check(git_revwalk_new(&walk, handle), "cannot walk history")
+            defer { git_revwalk_free(walk) }
+            try check(git_revwalk_sorting(walk, GIT_SORT_TIME.rawValue | GIT_SORT_TOPOLOGICAL.rawValue), "cannot walk history")
+            try check(git_revwalk_push(walk, &start), "cannot walk history from '\(rev)'")
+
+            var changes: [PathChange] = []
+            var oid = git_oid()
+            while changes.count < (limit ?? .max) {
+                let rc = git_revwalk_next(&oid, walk)
+                if rc == GIT_ITEROVER.rawValue { break }
+                try check(rc, "cannot walk history from '\(rev)'")
+                let c = try lookupCommit(ObjectID(oid))
+                defer { git_commit_free(c) }
+                let newBlob = try blobID(commit: c, path: path)
+                var oldBlob: ObjectID?
+                if git_commit_parentcount(c) > 0 {
+                    var parent: OpaquePointer?
+                    try check(git_commit_parent(&parent, c, 0), "cannot read parent of \(ObjectID(oid).short)")
+                    defer { git_commit_free(parent) }
+                    oldBlob = try blobID(commit: parent!, path: path)
+                }
+                if oldBlob != newBlob { changes.append(PathChange(commit: Commit(c), oldBlob: oldBlob, newBlob: newBlob)) }
+            }
+            return changes
+        }
+    }
+
+    private func blobID(commit: OpaquePointer, path: String) throws -> ObjectID? {
+        var tree: OpaquePointer?
+        try check(git_commit_tree(&tree, commit), "cannot read tree of commit")
+        defer { git_tree_free(tree) }
+        return try treeEntry(tree!, path: path).flatMap { $0.isBlob ? $0.id : nil }
+    }
+}
+
+extension Commit {
+    init(_ c: OpaquePointer) {
+        id = ObjectID(git_commit_id(c).pointee)
+        summary = String(libgit2: git_commit_summary(c)) ?? ""
+        message = String(libgit2: git_commit_message(c)) ?? ""
+        author = Signature(git_commit_author(c).pointee)
+        committer = Signature(git_commit_committer(c).pointee)
+        parents = (0..<git_commit_parentcount(c)).map { ObjectID(git_commit_parent_id(c, $0).pointee) }
+    }
+}
+
+extension Signature {
+    init(_ s: git_signature) {
+        name = String(libgit2: s.name) ?? ""
+        email = String(libgit2: s.email) ?? ""
+        date = Date(timeIntervalSince1970: TimeInterval(s.when.time))
+        timeZoneOffsetMinutes = Int(s.when.offset)
+    }
+}

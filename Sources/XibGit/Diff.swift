@@ -1,0 +1,158 @@
+internal import CLibGit2
+
+/// A git file mode as stored in trees and the index.
+public struct FileMode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let regular = FileMode(rawValue: 0o100644)
+    public static let executable = FileMode(rawValue: 0o100755)
+    public static let symlink = FileMode(rawValue: 0o120000)
+    public static let gitlink = FileMode(rawValue: 0o160000)
+    public static let tree = FileMode(rawValue: 0o040000)
+
+    /// Octal, as git prints it ("100644").
+    public var description: String { String(rawValue, radix: 8) }
+}
+
+/// One file's change between two trees (or a tree and the index / work tree).
+public struct FileChange: Hashable, Sendable {
+    public enum Status: String, Hashable, Sendable {
+        case added, deleted, modified, renamed, copied, typeChanged, untracked, conflicted
+    }
+
+    public let status: Status
+    /// Path on the old side; nil for added/untracked files.
+    public let oldPath: String?
+    /// Path on the new side; nil for deleted files.
+    public let newPath: String?
+    public let oldBlob: ObjectID?
+    public let newBlob: ObjectID?
+    public let oldMode: FileMode?
+    public let newMode: FileMode?
+    /// Rename/copy similarity in percent (100 for identical content); nil otherwise.
+    public let similarity: Int?
+
+    /// The path to show: the new path, or the old one for deletions.
+    public var path: String { newPath ?? oldPath ?? "" }
+
+    public init(status: Status, oldPath: String?, newPath: String?, oldBlob: ObjectID?, newBlob: ObjectID?,
+                oldMode: FileMode? = nil, newMode: FileMode? = nil, similarity: Int? = nil) {
+        self.status = status
+        self.oldPath = oldPath
+        self.newPath = newPath
+        self.oldBlob = oldBlob
+        self.newBlob = newBlob
+        self.oldMode = oldMode
+        self.newMode = newMode
+        self.similarity = similarity
+    }
+}
+
+extension Repository {
+    /// Changes between two commits' trees (nil = the empty tree), restricted to `paths`
+    /// (exact paths or directory prefixes, never glob patterns, so any file name is safe).
+    /// Rename detection only pairs files that both pass the `paths` filter.
+    public func diff(from oldCommit: ObjectID?, to newCommit: ObjectID?, paths: [String] = [],
+                     detectRenames: Bool = true) throws -> [FileChange] {
+        try sync {
+            try withTree(of: oldCommit) { oldTree in
+                try withTree(of: newCommit) { newTree in
+                    try makeDiff(paths: paths, flags: 0, detectRenames: detectRenames, hashWorkdir: false) { diff, opts in
+                        git_diff_tree_to_tree(&diff, handle, oldTree, newTree, opts)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Changes from a commit (nil = the empty tree) to the work tree, seen through the index like
+    /// `git diff <commit>`: staged and unstaged changes together. Needs a work tree.
+    public func diffToWorkdir(from commit: ObjectID?, paths: [String] = [], includeUntracked: Bool = false,
+                              detectRenames: Bool = true) throws -> [FileChange] {
+        let untracked = includeUntracked
+            ? GIT_DIFF_INCLUDE_UNTRACKED.rawValue | GIT_DIFF_RECURSE_UNTRACKED_DIRS.rawValue : 0
+        return try sync {
+            try withTree(of: commit) { tree in
+                try makeDiff(paths: paths, flags: untracked, detectRenames: detectRenames, hashWorkdir: true) { diff, opts in
+                    git_diff_tree_to_workdir_with_index(&diff, handle, tree, opts)
+                }
+            }
+        }
+    }
+
+    /// Staged changes, HEAD to index (`git diff --cached`); an unborn HEAD counts as the empty tree.
+    public func diffCached(paths: [String] = [], detectRenames: Bool = true) throws -> [FileChange] {
+        try sync {
+            let head = isHeadUnborn ? nil : try resolveCommit("HEAD")
+            return try withTree(of: head) { tree in
+                try makeDiff(paths: paths, flags: 0, detectRenames: detectRenames, hashWorkdir: false) { diff, opts in
+                    git_diff_tree_to_index(&diff, handle, tree, nil, opts)
+                }
+            }
+        }
+    }
+
+    /// Shared diff driver: options, pathspec without fnmatch, rename detection, delta conversion.
+    private func makeDiff(paths: [String], flags: UInt32, detectRenames: Bool, hashWorkdir: Bool,
+                          _ create: (inout OpaquePointer?, UnsafePointer<git_diff_options>) -> Int32) throws -> [FileChange] {
+        var opts = git_diff_options()
+        try check(git_diff_options_init(&opts, UInt32(GIT_DIFF_OPTIONS_VERSION)), "cannot initialise diff options")
+        opts.flags |= flags | GIT_DIFF_INCLUDE_TYPECHANGE.rawValue | GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
+        let diff: OpaquePointer = try withStrArray(paths) { pathspec in
+            opts.pathspec = pathspec
+            var diff: OpaquePointer?
+            try check(create(&diff, &opts), "cannot compute diff")
+            return diff!
+        }
+        defer { git_diff_free(diff) }
+
+        if detectRenames {
+            var find = git_diff_find_options()
+            try check(git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "cannot initialise rename detection")
+            find.flags = GIT_DIFF_FIND_RENAMES.rawValue | GIT_DIFF_FIND_FOR_UNTRACKED.rawValue
+            try check(git_diff_find_similar(diff, &find), "cannot detect renames")
+        }
+
+        return try (0..<git_diff_num_deltas(diff)).map { i in
+            let delta = git_diff_get_delta(diff, i)!.pointee
+            var change = FileChange(delta)
+            if hashWorkdir, change.newBlob == nil, let path = change.newPath,
+               delta.new_file.flags & GIT_DIFF_FLAG_VALID_ID.rawValue == 0 {
+                // libgit2 does not always hash work-tree files (e.g. untracked ones); do it like `git hash-object`.
+                var oid = git_oid()
+                try check(git_repository_hashfile(&oid, handle, path, GIT_OBJECT_BLOB, path), "cannot hash '\(path)'")
+                change = FileChange(status: change.status, oldPath: change.oldPath, newPath: path, oldBlob: change.oldBlob,
+                                    newBlob: ObjectID(oid), oldMode: change.oldMode, newMode: change.newMode,
+                                    similarity: change.similarity)
+            }
+            return change
+        }
+    }
+}
+
+extension FileChange {
+    init(_ delta: git_diff_delta) {
+        let status: Status
+        switch delta.status {
+        case GIT_DELTA_ADDED: status = .added
+        case GIT_DELTA_DELETED: status = .deleted
+        case GIT_DELTA_RENAMED: status = .renamed
+        case GIT_DELTA_COPIED: status = .copied
+        case GIT_DELTA_TYPECHANGE: status = .typeChanged
+        case GIT_DELTA_UNTRACKED: status = .untracked
+        case GIT_DELTA_CONFLICTED: status = .conflicted
+        default: status = .modified
+        }
+        let hasOld = status != .added && status != .untracked
+        let hasNew = status != .deleted
+        self.init(status: status,
+                  oldPath: hasOld ? String(libgit2: delta.old_file.path) : nil,
+                  newPath: hasNew ? String(libgit2: delta.new_file.path) : nil,
+                  oldBlob: hasOld ? withUnsafePointer(to: delta.old_file.id) { ObjectID(nonZero: $0) } : nil,
+                  newBlob: hasNew ? withUnsafePointer(to: delta.new_file.id) { ObjectID(nonZero: $0) } : nil,
+                  oldMode: hasOld && delta.old_file.mode != 0 ? FileMode(rawValue: UInt32(delta.old_file.mode)) : nil,
+                  newMode: hasNew && delta.new_file.mode != 0 ? FileMode(rawValue: UInt32(delta.new_file.mode)) : nil,
+                  similarity: status == .renamed || status == .copied ? Int(delta.similarity) : nil)
+    }
+}
