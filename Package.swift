@@ -34,5 +34,7 @@ let package = Package(
         .executableTarget(name: "xibmerge-bench", dependencies: ["XibKit", "XibReport"]),
         .testTarget(name: "XibKitTests", dependencies: ["XibKit", "XibReport"]),
         .testTarget(name: "XibGitTests", dependencies: ["XibGit"]),
+        // Runs the built `xibmerge` binary end to end (git driver, textconv, exit codes).
+        .testTarget(name: "XibMergeCLITests", dependencies: ["XibKit"]),
     ]
 )

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// Locating and running the built `xibmerge` binary and the shared corpus.
+enum CLI {
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary `swift test` built next to the test bundle.
+    static var binary: String {
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [dir, dir.deletingLastPathComponent(), dir.deletingLastPathComponent().deletingLastPathComponent(),
+                          dir.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()] {
+            let p = candidate.appendingPathComponent("xibmerge").path
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/xibmerge").path
+    }
+
+    static let corpus: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpus.path) }
+    static let fixtures: URL = packageRoot.appendingPathComponent("Tests/Fixtures")
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs a program and waits; stdout and stderr are read concurrently so neither blocks.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], cwd: String? = nil, environment: [String: String]? = nil, stdin: String? = nil) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+        if let environment { p.environment = environment }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        let inPipe = Pipe()
+        p.standardInput = inPipe
+        try p.run()
+        if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? inPipe.fileHandleForWriting.close()
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func xibmerge(_ arguments: [String], cwd: String? = nil, environment: [String: String]? = nil) throws -> Result {
+        try run(binary, arguments, cwd: cwd, environment: environment)
+    }
+
+    static func git(_ arguments: [String], cwd: String, environment: [String: String]? = nil) throws -> Result {
+        try run("/usr/bin/env", ["git"] + arguments, cwd: cwd, environment: environment)
+    }
+
+    static func temporaryDirectory() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("xibmerge-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+}
