@@ -86,6 +86,12 @@ public struct IBGraph: Sendable {
 
     // MARK: - Queries
 
+    /// Whether a key names an object or a scene (`#id`, `#scene:ID`) rather than an element
+    /// identified under its parent (`#id/subviews[0]`).
+    public static func isObjectKey(_ key: String) -> Bool {
+        key.hasPrefix("#") && !key.utf8.contains(0x2F)
+    }
+
     public func node(forObjectID id: String) -> Int? { byObjectID[id]?.first }
 
     /// Whether this node's parent treats its children as a set.

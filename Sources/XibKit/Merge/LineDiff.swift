@@ -1,0 +1,144 @@
+/// Line-level diffing: patience anchors (lines unique on both sides), Myers between them.
+/// Used for the line-based fast path, the line-based fallback, and to place conflict
+/// markers around the fewest lines.
+public enum LineDiff {
+    /// Splits bytes into lines, each keeping its line ending.
+    public static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var out: [ArraySlice<UInt8>] = []
+        out.reserveCapacity(bytes.count / 40)
+        var start = 0
+        bytes.withUnsafeBufferPointer { p in
+            for i in 0..<p.count where p[i] == 0x0A {
+                out.append(bytes[start...i])
+                start = i + 1
+            }
+        }
+        if start < bytes.count { out.append(bytes[start...]) }
+        return out
+    }
+
+    /// Interns lines of several sequences into shared integer ids, so comparisons are cheap.
+    public static func intern(_ sequences: [[ArraySlice<UInt8>]]) -> [[Int]] {
+        var table: [ArraySlice<UInt8>: Int] = [:]
+        return sequences.map { seq in
+            seq.map { line in
+                if let id = table[line] { return id }
+                let id = table.count
+                table[line] = id
+                return id
+            }
+        }
+    }
+
+    /// For each element of `a`, the index of the element of `b` it is matched with, or -1.
+    /// The matching is monotone (a longest-common-subsequence style alignment).
+    public static func match(_ a: [Int], _ b: [Int]) -> [Int] {
+        var map = [Int](repeating: -1, count: a.count)
+        a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                align(pa, 0, a.count, pb, 0, b.count, &map)
+            }
+        }
+        return map
+    }
+
+    private static func align(_ a: UnsafeBufferPointer<Int>, _ a0: Int, _ a1: Int,
+                              _ b: UnsafeBufferPointer<Int>, _ b0: Int, _ b1: Int, _ map: inout [Int]) {
+        var a0 = a0, b0 = b0, a1 = a1, b1 = b1
+        while a0 < a1 && b0 < b1 && a[a0] == b[b0] { map[a0] = b0; a0 += 1; b0 += 1 }
+        while a0 < a1 && b0 < b1 && a[a1 - 1] == b[b1 - 1] { map[a1 - 1] = b1 - 1; a1 -= 1; b1 -= 1 }
+        if a0 == a1 || b0 == b1 { return }
+        // Patience: lines occurring exactly once in each range, aligned by a longest increasing run.
+        var countA: [Int: Int] = [:], countB: [Int: Int] = [:], posB: [Int: Int] = [:]
+        for i in a0..<a1 { countA[a[i], default: 0] += 1 }
+        for j in b0..<b1 { countB[b[j], default: 0] += 1; posB[b[j]] = j }
+        var pairs: [(Int, Int)] = []
+        for i in a0..<a1 where countA[a[i]] == 1 && countB[a[i]] == 1 { pairs.append((i, posB[a[i]]!)) }
+        let anchors = longestIncreasing(pairs)
+        if anchors.isEmpty {
+            myers(a, a0, a1, b, b0, b1, &map)
+            return
+        }
+        var pa = a0, pb = b0
+        for (i, j) in anchors {
+            align(a, pa, i, b, pb, j, &map)
+            map[i] = j
+            pa = i + 1
+            pb = j + 1
+        }
+        align(a, pa, a1, b, pb, b1, &map)
+    }
+
+    /// Longest subsequence of pairs increasing in both coordinates (patience sorting).
+    private static func longestIncreasing(_ pairs: [(Int, Int)]) -> [(Int, Int)] {
+        if pairs.isEmpty { return [] }
+        var tails: [Int] = []           // indices into pairs
+        var prev = [Int](repeating: -1, count: pairs.count)
+        for (k, p) in pairs.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if pairs[tails[mid]].1 < p.1 { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > 0 { prev[k] = tails[lo - 1] }
+            if lo == tails.count { tails.append(k) } else { tails[lo] = k }
+        }
+        var out: [(Int, Int)] = []
+        var k = tails.last!
+        while k >= 0 { out.append(pairs[k]); k = prev[k] }
+        return out.reversed()
+    }
+
+    /// Myers' O(ND) shortest edit script; gives up (no matches) past a cost bound so a
+    /// pathological pair of files cannot take quadratic time and memory.
+    private static func myers(_ a: UnsafeBufferPointer<Int>, _ a0: Int, _ a1: Int,
+                              _ b: UnsafeBufferPointer<Int>, _ b0: Int, _ b1: Int, _ map: inout [Int]) {
+        let n = a1 - a0, m = b1 - b0
+        let maxD = min(n + m, 2000)
+        let offset = maxD + 1
+        var v = [Int](repeating: 0, count: 2 * maxD + 3)
+        var trace: [[Int]] = []
+        var found = -1
+        outer: for d in 0...maxD {
+            trace.append(Array(v[(offset - d - 1)...(offset + d + 1)]))
+            var k = -d
+            while k <= d {
+                var x: Int
+                if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
+                    x = v[offset + k + 1]
+                } else {
+                    x = v[offset + k - 1] + 1
+                }
+                var y = x - k
+                while x < n && y < m && a[a0 + x] == b[b0 + y] { x += 1; y += 1 }
+                v[offset + k] = x
+                if x >= n && y >= m { found = d; break outer }
+                k += 2
+            }
+        }
+        guard found >= 0 else { return }
+        // Backtrack through the saved frontiers.
+        var x = n, y = m
+        var d = found
+        while d > 0 {
+            let saved = trace[d]          // v before step d, covering k in -d-1...d+1
+            func vAt(_ k: Int) -> Int { saved[k + d + 1] }
+            let k = x - y
+            let prevK: Int
+            if k == -d || (k != d && vAt(k - 1) < vAt(k + 1)) { prevK = k + 1 } else { prevK = k - 1 }
+            let prevX = vAt(prevK)
+            let prevY = prevX - prevK
+            while x > prevX && y > prevY {
+                x -= 1; y -= 1
+                map[a0 + x] = b0 + y
+            }
+            x = prevX
+            y = prevY
+            d -= 1
+        }
+        while x > 0 && y > 0 {
+            x -= 1; y -= 1
+            map[a0 + x] = b0 + y
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// A line-based three-way merge (diff3, as `git merge-file` does it), used as the fast path
+/// when it is clean and as the fallback that never loses data when structure cannot help.
+public enum LineMerge {
+    public struct Result: Sendable {
+        public var bytes: [UInt8]
+        public var conflicts: Int
+    }
+
+    public struct Labels: Sendable {
+        public var ours = "ours"
+        public var theirs = "theirs"
+        public init(ours: String = "ours", theirs: String = "theirs") {
+            self.ours = ours
+            self.theirs = theirs
+        }
+    }
+
+    public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: Labels = Labels()) -> Result {
+        let B = LineDiff.lines(base), O = LineDiff.lines(ours), T = LineDiff.lines(theirs)
+        let ids = LineDiff.intern([B, O, T])
+        let (b, o, t) = (ids[0], ids[1], ids[2])
+        let bo = LineDiff.match(b, o)
+        let bt = LineDiff.match(b, t)
+        var out: [UInt8] = []
+        out.reserveCapacity(max(ours.count, theirs.count) + 1024)
+        let newline = detectNewline(ours)
+        var conflicts = 0
+        var ib = 0, io = 0, it = 0
+        let nb = b.count, no = o.count, nt = t.count
+        while ib < nb || io < no || it < nt {
+            // Stable run: base, ours and theirs advance together.
+            var n = 0
+            while ib + n < nb && bo[ib + n] == io + n && bt[ib + n] == it + n { n += 1 }
+            if n > 0 {
+                for k in 0..<n { out.append(contentsOf: B[ib + k]) }
+                ib += n; io += n; it += n
+                continue
+            }
+            // Next base line matched on both sides: the end of this unstable chunk.
+            var nb2 = ib
+            while nb2 < nb && (bo[nb2] < 0 || bt[nb2] < 0) { nb2 += 1 }
+            let no2 = nb2 < nb ? bo[nb2] : no
+            let nt2 = nb2 < nb ? bt[nb2] : nt
+            let bChunk = Array(b[ib..<nb2]), oChunk = Array(o[io..<no2]), tChunk = Array(t[it..<nt2])
+            if oChunk == bChunk {
+                for k in it..<nt2 { out.append(contentsOf: T[k]) }
+            } else if tChunk == bChunk || oChunk == tChunk {
+                for k in io..<no2 { out.append(contentsOf: O[k]) }
+            } else {
+                conflicts += emitConflict(ours: Array(O[io..<no2]), oursIDs: oChunk, theirs: Array(T[it..<nt2]), theirsIDs: tChunk,
+                                          labels: labels, newline: newline, into: &out)
+            }
+            ib = nb2; io = no2; it = nt2
+        }
+        return Result(bytes: out, conflicts: conflicts)
+    }
+
+    /// Marks where two full renderings differ (a structural merge rendered once preferring
+    /// ours and once preferring theirs): markers surround only the lines that differ.
+    public static func markDifferences(ours: [UInt8], theirs: [UInt8], labels: Labels = Labels()) -> Result {
+        let O = LineDiff.lines(ours), T = LineDiff.lines(theirs)
+        let ids = LineDiff.intern([O, T])
+        let map = LineDiff.match(ids[0], ids[1])
+        let newline = detectNewline(ours)
+        var out: [UInt8] = []
+        out.reserveCapacity(ours.count + 1024)
+        var conflicts = 0
+        var io = 0, it = 0
+        while io < O.count || it < T.count {
+            if io < O.count && map[io] == it {
+                out.append(contentsOf: O[io]); io += 1; it += 1
+                continue
+            }
+            var io2 = io
+            while io2 < O.count && map[io2] < 0 { io2 += 1 }
+            let it2 = io2 < O.count ? map[io2] : T.count
+            conflicts += emitConflict(ours: Array(O[io..<io2]), oursIDs: Array(ids[0][io..<io2]),
+                                      theirs: Array(T[it..<it2]), theirsIDs: Array(ids[1][it..<it2]),
+                                      labels: labels, newline: newline, into: &out)
+            io = io2; it = it2
+        }
+        return Result(bytes: out, conflicts: conflicts)
+    }
+
+    /// Writes a conflict hunk after trimming the lines both sides share at its ends
+    /// (git's "zealous" refinement); returns 1 if a hunk remained.
+    private static func emitConflict(ours: [ArraySlice<UInt8>], oursIDs: [Int], theirs: [ArraySlice<UInt8>], theirsIDs: [Int],
+                                     labels: Labels, newline: [UInt8], into out: inout [UInt8]) -> Int {
+        var lo = 0
+        while lo < oursIDs.count && lo < theirsIDs.count && oursIDs[lo] == theirsIDs[lo] { lo += 1 }
+        var hiO = oursIDs.count, hiT = theirsIDs.count
+        while hiO > lo && hiT > lo && oursIDs[hiO - 1] == theirsIDs[hiT - 1] { hiO -= 1; hiT -= 1 }
+        for k in 0..<lo { out.append(contentsOf: ours[k]) }
+        if hiO > lo || hiT > lo {
+            func line(_ s: String) { out.append(contentsOf: Array(s.utf8)); out.append(contentsOf: newline) }
+            func terminate() { if let last = out.last, last != 0x0A { out.append(contentsOf: newline) } }
+            terminate()
+            line("<<<<<<< " + labels.ours)
+            for k in lo..<hiO { out.append(contentsOf: ours[k]) }
+            terminate()
+            line("=======")
+            for k in lo..<hiT { out.append(contentsOf: theirs[k]) }
+            terminate()
+            line(">>>>>>> " + labels.theirs)
+        }
+        for k in hiO..<ours.count { out.append(contentsOf: ours[k]) }
+        return hiO > lo || hiT > lo ? 1 : 0
+    }
+
+    static func detectNewline(_ bytes: [UInt8]) -> [UInt8] {
+        if let i = bytes.firstIndex(of: 0x0A), i > 0, bytes[i - 1] == 0x0D { return [0x0D, 0x0A] }
+        return [0x0A]
+    }
+}

@@ -1,0 +1,620 @@
+/// The structural three-way merge on the ID-keyed graph.
+///
+/// Stages: (1) decide, for every object id, whether it survives and under which parent
+/// (deletes, adds, moves, delete-vs-edit conflicts); (2) rebuild the tree top-down, merging
+/// attributes one by one and children as sequences keyed by identity, reusing untouched
+/// subtrees as they are so the writer copies their bytes; (3) cascade what Xcode deletes with
+/// an object (constraints, connections and other references to it).
+///
+/// Conflicts are resolved toward `prefer`; the caller runs the merge once per side and
+/// places markers where the two renderings differ, so markers surround the fewest lines.
+final class TreeMerge {
+    enum Side: Sendable { case ours, theirs }
+
+    struct Options: Sendable {
+        var strictLayout = false
+    }
+
+    private let B: IBGraph, O: IBGraph, T: IBGraph
+    private let prefer: Side
+    private let options: Options
+    private(set) var events: [MergeEvent] = []
+    private(set) var fromOurs = MergeContributions()
+    private(set) var fromTheirs = MergeContributions()
+
+    /// Per graph: semantic hash of each node's subtree, ignoring Xcode noise and frames.
+    private let fpB: [Int], fpO: [Int], fpT: [Int]
+    /// Object ids (as keys `#id`) that survive, and the key of their parent in the result.
+    private var survivingParent: [String: String] = [:]
+    /// Keys of elements, in any version, whose subtree gains or loses objects by a move:
+    /// those cannot be reused wholesale from one side.
+    private var moveTouched: Set<String> = []
+
+    init(base: IBGraph, ours: IBGraph, theirs: IBGraph, prefer: Side, options: Options) {
+        B = base; O = ours; T = theirs
+        self.prefer = prefer
+        self.options = options
+        fpB = TreeMerge.fingerprints(base)
+        fpO = TreeMerge.fingerprints(ours)
+        fpT = TreeMerge.fingerprints(theirs)
+    }
+
+    func run() -> XMLDocument {
+        decideObjects()
+        var doc = O.document
+        if let root = mergeNode("document", b: 0, o: 0, t: 0) { doc.root = root }
+        cascade(&doc)
+        return doc
+    }
+
+    // MARK: - Stage 1: objects
+
+    private func decideObjects() {
+        var ids: [String] = []
+        var seen: Set<String> = []
+        for g in [O, T, B] {
+            for n in g.nodes where IBGraph.isObjectKey(n.key) && !seen.contains(n.key) {
+                seen.insert(n.key)
+                ids.append(n.key)
+            }
+        }
+        let touchedByOurs = referencedByChanges(in: O, fp: fpO)
+        let touchedByTheirs = referencedByChanges(in: T, fp: fpT)
+        for key in ids {
+            let b = B.byKey[key], o = O.byKey[key], t = T.byKey[key]
+            let pb = b.map { parentKey(B, $0) }, po = o.map { parentKey(O, $0) }, pt = t.map { parentKey(T, $0) }
+            switch (b, o, t) {
+            case (_, .some, .some):
+                let parent: String
+                if po == pt || pt == pb { parent = po! }
+                else if po == pb { parent = pt! }
+                else {
+                    parent = prefer == .ours ? po! : pt!
+                    record(.conflict, graph: O, node: o!, subject: "moved to different parents",
+                           ours: O.displayPath(O.byKey[po!] ?? 0), theirs: T.displayPath(T.byKey[pt!] ?? 0),
+                           resolution: "kept \(prefer == .ours ? "ours" : "theirs")")
+                }
+                survivingParent[key] = parent
+                if po != pb, b != nil { fromOurs.moved += 1 }
+                if pt != pb, b != nil, pt != po { fromTheirs.moved += 1 }
+                if b == nil { if po != nil { fromOurs.added += 1 } }
+            case (.some(let bn), nil, .some(let tn)):
+                decideDeletion(key: key, deleter: .ours, b: bn, kept: tn, keptGraph: T, keptFP: fpT,
+                               referencedByKeeper: touchedByTheirs, keeperParent: pt!)
+            case (.some(let bn), .some(let on), nil):
+                decideDeletion(key: key, deleter: .theirs, b: bn, kept: on, keptGraph: O, keptFP: fpO,
+                               referencedByKeeper: touchedByOurs, keeperParent: po!)
+            case (nil, .some, nil):
+                survivingParent[key] = po!
+                fromOurs.added += 1
+            case (nil, nil, .some):
+                survivingParent[key] = pt!
+                fromTheirs.added += 1
+            default:
+                break // deleted on both sides, or only in base
+            }
+        }
+        keepAncestorsOfSurvivors()
+        // A move makes the subtrees around both its old and new places non-reusable, in every version.
+        for (key, parent) in survivingParent {
+            let versions = [(B, B.byKey[key]), (O, O.byKey[key]), (T, T.byKey[key])]
+            guard versions.contains(where: { g, n in n.map { parentKey(g, $0) != parent } ?? false }) else { continue }
+            for (g, n) in versions {
+                if let n { markAncestors(g, n) }
+                if let p = g.byKey[parent] { markAncestors(g, p, inclusive: true) }
+            }
+        }
+    }
+
+    /// An object kept by a conflict needs its enclosing objects (its scene, its superview)
+    /// even where one side deleted them: they come back from the version that places it.
+    private func keepAncestorsOfSurvivors() {
+        var queue = Array(survivingParent)
+        while let (_, parent) = queue.popLast() {
+            for g in [T, O, B] {
+                guard var p = g.byKey[parent] else { continue }
+                while p > 0 {
+                    let key = g.nodes[p].key
+                    if IBGraph.isObjectKey(key) {
+                        if survivingParent[key] == nil {
+                            let pk = parentKey(g, p)
+                            survivingParent[key] = pk
+                            queue.append((key, pk))
+                        }
+                        break
+                    }
+                    p = g.nodes[p].parent
+                }
+                break
+            }
+        }
+    }
+
+    /// One side deleted an object the other kept: a delete, unless the keeper changed it
+    /// (beyond layout) or made something new refer to it — then it is a conflict.
+    private func decideDeletion(key: String, deleter: Side, b: Int, kept: Int, keptGraph: IBGraph, keptFP: [Int],
+                                referencedByKeeper: Set<String>, keeperParent: String) {
+        let id = String(key.dropFirst())
+        let changed = keptFP[kept] != fpB[b] || parentKey(B, b) != keeperParent
+        let referenced = referencedByKeeper.contains(id)
+        // Only the top of a deleted subtree is reported and counted.
+        let parentAlsoDeleted = isDeletedAncestor(b, deleter: deleter)
+        if !changed && !referenced {
+            if !parentAlsoDeleted { if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 } }
+            if !parentAlsoDeleted, !bytesEqual(B, b, keptGraph, kept) {
+                record(.deleteOverLayout, graph: B, node: b, subject: "deleted by \(deleter == .ours ? "ours" : "theirs")",
+                       ours: nil, theirs: nil, resolution: "the other side changed only its layout; deleted")
+            }
+            return
+        }
+        let keep = (prefer == .ours) != (deleter == .ours)
+        if !parentAlsoDeleted || referenced {
+            let what = referenced ? "deleted on one side, referenced by a new or changed connection or constraint on the other" : "deleted on one side, changed on the other"
+            record(.conflict, graph: B, node: b, subject: what,
+                   ours: deleter == .ours ? nil : "kept", theirs: deleter == .theirs ? nil : "kept",
+                   resolution: keep ? "kept" : "deleted")
+        }
+        if keep { survivingParent[key] = keeperParent }
+    }
+
+    private func isDeletedAncestor(_ b: Int, deleter: Side) -> Bool {
+        let g = deleter == .ours ? O : T
+        var p = B.nodes[b].parent
+        while p > 0 {
+            if B.nodes[p].objectID != nil { return g.byKey[B.nodes[p].key] == nil }
+            p = B.nodes[p].parent
+        }
+        return false
+    }
+
+    /// Ids referenced by elements that this side added or changed.
+    private func referencedByChanges(in g: IBGraph, fp: [Int]) -> Set<String> {
+        var out: Set<String> = []
+        for r in g.references {
+            let key = g.nodes[r.node].key
+            if let bn = B.byKey[key], fpB[bn] == fp[r.node], B.nodes[bn].element[attribute: r.attribute] == r.target { continue }
+            out.insert(r.target)
+        }
+        return out
+    }
+
+    private func parentKey(_ g: IBGraph, _ n: Int) -> String {
+        let p = g.nodes[n].parent
+        return p >= 0 ? g.nodes[p].key : ""
+    }
+
+    private func markAncestors(_ g: IBGraph, _ n: Int, inclusive: Bool = false) {
+        var p = inclusive ? n : g.nodes[n].parent
+        while p >= 0 {
+            moveTouched.insert(g.nodes[p].key)
+            p = g.nodes[p].parent
+        }
+    }
+
+    // MARK: - Stage 2: the tree
+
+    /// Merges one element present in at least one version; nil when it does not survive.
+    private func mergeNode(_ key: String, b: Int?, o: Int?, t: Int?) -> XMLElement? {
+        if !moveTouched.contains(key) {
+            if let o, let t {
+                if let b {
+                    if bytesEqual(B, b, O, o) { return take(T, t, side: .theirs, base: b) }
+                    if bytesEqual(B, b, T, t) { return O.nodes[o].element }
+                }
+                if bytesEqual(O, o, T, t) { return O.nodes[o].element }
+            } else if let o, t == nil, b == nil {
+                return O.nodes[o].element
+            } else if let t, o == nil, b == nil {
+                return T.nodes[t].element
+            }
+        }
+        if isAtomic(B, b) || isAtomic(O, o) || isAtomic(T, t) {
+            return mergeAtomic(key, b: b, o: o, t: t)
+        }
+        let template: XMLElement = o.map { O.nodes[$0].element } ?? t.map { T.nodes[$0].element } ?? B.nodes[b!].element
+        var result = template
+        let attributes = mergeAttributes(b: b, o: o, t: t)
+        if !sameAttributes(attributes, template.attributes) { result.attributes = attributes }
+        let children = mergeChildren(key, b: b, o: o, t: t)
+        if !sameChildren(children, template.children) { result.children = children }
+        return result
+    }
+
+    /// Theirs' subtree taken whole (ours left it as in base): counted as theirs' change.
+    private func take(_ g: IBGraph, _ n: Int, side: Side, base: Int) -> XMLElement {
+        if fpB[base] != fpT[n] { fromTheirs.modified += 1 }
+        return g.nodes[n].element
+    }
+
+    /// Elements merged as a whole: text values, frames and other noise elements, and
+    /// lists of anonymous values (`<segment>`, `<real>`) whose positions are their identity.
+    private func isAtomic(_ g: IBGraph, _ n: Int?) -> Bool {
+        guard let n else { return false }
+        let e = g.nodes[n].element
+        var keyless: Set<String> = []
+        for c in e.children {
+            switch c {
+            case .text(let t) where !t.isWhitespace: return true
+            case .cdata: return true
+            case .element(let child):
+                if child[attribute: "id"] == nil && child[attribute: "sceneID"] == nil
+                    && !IBRules.identityAttributes.contains(where: { child[attribute: $0] != nil }) {
+                    if !keyless.insert(child.name).inserted { return true }
+                }
+            default: break
+            }
+        }
+        return false
+    }
+
+    private func mergeAtomic(_ key: String, b: Int?, o: Int?, t: Int?) -> XMLElement? {
+        guard let o, let t else {
+            // Present on one side only (the parent decided it survives).
+            if let o { return O.nodes[o].element }
+            if let t { return T.nodes[t].element }
+            return nil
+        }
+        if let b {
+            if bytesEqual(B, b, O, o) {
+                if !bytesEqual(B, b, T, t) { fromTheirs.modified += 1 }
+                return T.nodes[t].element
+            }
+            if bytesEqual(B, b, T, t) { fromOurs.modified += 1; return O.nodes[o].element }
+        }
+        if bytesEqual(O, o, T, t) { return O.nodes[o].element }
+        let e = O.nodes[o].element
+        let owner = O.owningObject(o)
+        let subject = "<\(e.name)\(e[attribute: "key"].map { " key=\"\($0)\"" } ?? "")>"
+        switch IBRules.noise(element: e.name, key: e[attribute: "key"]) {
+        case .layout? where !options.strictLayout:
+            record(.layoutOnly, graph: O, node: owner, subject: subject, ours: summary(e), theirs: summary(T.nodes[t].element),
+                   resolution: "kept ours (layout only; Xcode recomputes frames from constraints)")
+            return e
+        case .editorState?, .toolsVersion?:
+            record(.noise, graph: O, node: owner, subject: subject, ours: summary(e), theirs: summary(T.nodes[t].element),
+                   resolution: "kept ours (editor state)")
+            return e
+        default:
+            record(.conflict, graph: O, node: owner, subject: subject, ours: summary(e), theirs: summary(T.nodes[t].element),
+                   resolution: "both changed")
+            return prefer == .ours ? e : T.nodes[t].element
+        }
+    }
+
+    private func summary(_ e: XMLElement) -> String {
+        if !e.text.isEmpty { return e.text }
+        return e.attributes.filter { $0.name != "key" }.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+    }
+
+    // MARK: Attributes
+
+    private func mergeAttributes(b: Int?, o: Int?, t: Int?) -> [XMLAttribute] {
+        let be = b.map { B.nodes[$0].element }, oe = o.map { O.nodes[$0].element }, te = t.map { T.nodes[$0].element }
+        let tag = (oe ?? te ?? be)!.name
+        let names = mergedNames(base: be?.attributes.map(\.name) ?? [], ours: oe?.attributes.map(\.name), theirs: te?.attributes.map(\.name))
+        var out: [XMLAttribute] = []
+        var oursChanged = false, theirsChanged = false
+        for name in names {
+            let bv = be?[attribute: name]
+            // A side that lacks the element entirely keeps base's value.
+            let ov = oe == nil ? bv : oe![attribute: name]
+            let tv = te == nil ? bv : te![attribute: name]
+            var value: String?
+            if ov == tv { value = ov; if ov != bv { oursChanged = true; theirsChanged = true } }
+            else if ov == bv { value = tv; theirsChanged = true }
+            else if tv == bv { value = ov; oursChanged = true }
+            else {
+                value = resolveAttributeConflict(tag: tag, name: name, ours: ov, theirs: tv, node: o ?? t!, graph: o != nil ? O : T)
+            }
+            guard let v = value else { continue }
+            if let a = (oe?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
+            else if let a = (te?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
+            else if let a = (be?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
+            else { out.append(XMLAttribute(name: name, value: v)) }
+        }
+        if b != nil && oe != nil && te != nil {
+            if oursChanged { fromOurs.modified += 1 }
+            if theirsChanged { fromTheirs.modified += 1 }
+        }
+        return out
+    }
+
+    private func resolveAttributeConflict(tag: String, name: String, ours: String?, theirs: String?, node: Int, graph: IBGraph) -> String? {
+        let owner = graph.owningObject(node)
+        let element = graph.nodes[node].element
+        // Inside a frame (or other noise element), every attribute is noise of that kind.
+        let noise = IBRules.noise(element: tag, key: element[attribute: "key"]) ?? IBRules.noise(tag: tag, attribute: name)
+        if noise == .layout && !options.strictLayout {
+            record(.layoutOnly, graph: graph, node: owner, subject: "<\(tag) key=\"\(element[attribute: "key"] ?? "")\"> \(name)", ours: ours, theirs: theirs,
+                   resolution: "kept ours (layout only; Xcode recomputes frames from constraints)")
+            return ours
+        }
+        switch noise {
+        case .toolsVersion?:
+            let newer = TreeMerge.compareVersions(ours ?? "", theirs ?? "") >= 0 ? ours : theirs
+            record(.noise, graph: graph, node: owner, subject: name, ours: ours, theirs: theirs, resolution: "took the newer value")
+            return newer
+        case .editorState?:
+            record(.noise, graph: graph, node: owner, subject: name, ours: ours, theirs: theirs, resolution: "kept ours (editor state)")
+            return ours
+        case .layout?, nil:
+            let subject = graph.nodes[node].objectID == nil && graph.nodes[node].tag != "document"
+                ? "<\(tag)\(graph.nodes[node].element[attribute: "key"].map { " key=\"\($0)\"" } ?? "")> \(name)" : name
+            record(.conflict, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs, resolution: "both changed")
+            return prefer == .ours ? ours : theirs
+        }
+    }
+
+    /// Xcode version strings compared numerically, component by component.
+    static func compareVersions(_ a: String, _ b: String) -> Int {
+        func parts(_ s: String) -> [Int] {
+            s.split(whereSeparator: { !$0.isNumber }).map { Int($0) ?? 0 }
+        }
+        let pa = parts(a), pb = parts(b)
+        for i in 0..<max(pa.count, pb.count) {
+            let x = i < pa.count ? pa[i] : 0, y = i < pb.count ? pb[i] : 0
+            if x != y { return x < y ? -1 : 1 }
+        }
+        return a == b ? 0 : (a < b ? -1 : 1)
+    }
+
+    /// Attribute names in ours' order, with names only theirs has placed after their
+    /// predecessor in theirs' order (so a new attribute lands where Xcode writes it).
+    private func mergedNames(base: [String], ours: [String]?, theirs: [String]?) -> [String] {
+        var names = ours ?? base
+        guard let theirs else { return names }
+        var present = Set(names)
+        var anchor = -1
+        for name in theirs {
+            if let i = names.firstIndex(of: name) { anchor = i; continue }
+            guard !present.contains(name) else { continue }
+            anchor += 1
+            names.insert(name, at: anchor)
+            present.insert(name)
+        }
+        // Names only base has (removed by one side, kept by the other) are re-added at the end.
+        for name in base where !present.contains(name) { names.append(name); present.insert(name) }
+        return names
+    }
+
+    private func sameAttributes(_ a: [XMLAttribute], _ b: [XMLAttribute]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices where a[i].name != b[i].name || a[i].value != b[i].value || a[i].raw != b[i].raw { return false }
+        return true
+    }
+
+    // MARK: Children
+
+    private struct Child {
+        var key: String
+        var node: Int
+    }
+
+    private func childKeys(_ g: IBGraph, _ n: Int?, parentKey: String) -> [String] {
+        guard let n else { return [] }
+        var out: [String] = []
+        for c in g.nodes[n].children {
+            let node = g.nodes[c]
+            if IBGraph.isObjectKey(node.key) {
+                guard survivingParent[node.key] == parentKey else { continue }
+            }
+            out.append(node.key)
+        }
+        return out
+    }
+
+    private func mergeChildren(_ key: String, b: Int?, o: Int?, t: Int?) -> [XMLNode] {
+        let bk = childKeys(B, b, parentKey: key), ok = childKeys(O, o, parentKey: key), tk = childKeys(T, t, parentKey: key)
+        let bs = Set(bk), os = Set(ok), ts = Set(tk)
+        // Which keys survive here.
+        var survivors: Set<String> = []
+        for k in bs.union(os).union(ts) {
+            if IBGraph.isObjectKey(k) {
+                // Objects and scenes: decided in stage 1 (childKeys already kept only those placed here).
+                survivors.insert(k)
+                continue
+            }
+            switch (bs.contains(k), os.contains(k), ts.contains(k)) {
+            case (_, true, true), (false, true, false), (false, false, true): survivors.insert(k)
+            case (true, false, true):
+                if keepDeletedValue(k, deleter: .ours, keeper: T, keeperFP: fpT) { survivors.insert(k) }
+            case (true, true, false):
+                if keepDeletedValue(k, deleter: .theirs, keeper: O, keeperFP: fpO) { survivors.insert(k) }
+            default: break
+            }
+        }
+        let order = SequenceMerge.merge(base: bk, ours: ok, theirs: tk, survivors: survivors)
+        var out: [XMLNode] = []
+        let templateGraph = o != nil ? O : (t != nil ? T : B)
+        let templateNode = o ?? t ?? b!
+        for k in order {
+            let bn = B.byKey[k], on = O.byKey[k], tn = T.byKey[k]
+            // Local (non-object) keys only match within this parent in each version.
+            let bx = bn.flatMap { bs.contains(k) ? $0 : nil }, ox = on.flatMap { os.contains(k) ? $0 : nil }, tx = tn.flatMap { ts.contains(k) ? $0 : nil }
+            let isObject = IBGraph.isObjectKey(k)
+            let (vb, vo, vt) = isObject ? (bn, on, tn) : (bx, ox, tx)
+            out.append(contentsOf: comments(before: k, b: vb, o: vo, t: vt))
+            if let e = mergeNode(k, b: vb, o: vo, t: vt) { out.append(.element(e)) }
+        }
+        out.append(contentsOf: trailingComments(templateGraph, templateNode))
+        return out
+    }
+
+    /// A value element (no id) removed by one side: removed unless the other side changed it.
+    private func keepDeletedValue(_ k: String, deleter: Side, keeper: IBGraph, keeperFP: [Int]) -> Bool {
+        guard let bn = B.byKey[k], let kn = keeper.byKey[k] else { return false }
+        if fpB[bn] == keeperFP[kn] {
+            if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
+            return false
+        }
+        let keep = (prefer == .ours) != (deleter == .ours)
+        record(.conflict, graph: B, node: bn, subject: "<\(B.nodes[bn].tag)> deleted on one side, changed on the other",
+               ours: deleter == .ours ? nil : summary(keeper.nodes[kn].element), theirs: deleter == .theirs ? nil : summary(keeper.nodes[kn].element),
+               resolution: keep ? "kept" : "deleted")
+        return keep
+    }
+
+    /// Comments that precede an element (storyboards name each scene in one), merged three-way.
+    private func comments(before k: String, b: Int?, o: Int?, t: Int?) -> [XMLNode] {
+        let cb = b.map { precedingComments(B, $0) }, co = o.map { precedingComments(O, $0) }, ct = t.map { precedingComments(T, $0) }
+        if let co, let ct, let cb {
+            if commentsEqual(co, cb) { return ct }
+            return co
+        }
+        return co ?? ct ?? cb ?? []
+    }
+
+    private func commentsEqual(_ a: [XMLNode], _ b: [XMLNode]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) {
+            guard case .comment(let cx) = x, case .comment(let cy) = y, cx.text == cy.text else { return false }
+        }
+        return true
+    }
+
+    private func precedingComments(_ g: IBGraph, _ n: Int) -> [XMLNode] {
+        let node = g.nodes[n]
+        guard node.parent >= 0 else { return [] }
+        let siblings = g.nodes[node.parent].element.children
+        var k = node.indexInParent - 1
+        var out: [XMLNode] = []
+        while k >= 0 {
+            switch siblings[k] {
+            case .comment, .processingInstruction: out.append(siblings[k])
+            case .text(let t) where t.isWhitespace: break
+            default: return out.reversed()
+            }
+            k -= 1
+        }
+        return out.reversed()
+    }
+
+    private func trailingComments(_ g: IBGraph, _ n: Int) -> [XMLNode] {
+        let children = g.nodes[n].element.children
+        var out: [XMLNode] = []
+        for c in children.reversed() {
+            switch c {
+            case .comment, .processingInstruction: out.append(c)
+            case .text(let t) where t.isWhitespace: continue
+            default: return out.reversed()
+            }
+        }
+        return out.reversed()
+    }
+
+    private func sameChildren(_ a: [XMLNode], _ b: [XMLNode]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) {
+            switch (x, y) {
+            case (.element(let ex), .element(let ey)):
+                guard let ox = ex.origin, let oy = ey.origin, ox.source === oy.source, ox.span == oy.span,
+                      ox.isPristine, oy.isPristine else { return false }
+            case (.comment(let cx), .comment(let cy)):
+                guard cx == cy else { return false }
+            case (.text(let tx), .text(let ty)):
+                guard tx == ty else { return false }
+            case (.cdata(let cx), .cdata(let cy)):
+                guard cx == cy else { return false }
+            case (.processingInstruction(let px), .processingInstruction(let py)):
+                guard px == py else { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    // MARK: - Stage 3: cascade
+
+    /// Removes what refers to objects that no longer exist, as Xcode does when an object is
+    /// deleted: constraints, connections and other referring elements go; a referring
+    /// attribute on an element that stays (`initialViewController`) is dropped.
+    private func cascade(_ doc: inout XMLDocument) {
+        for _ in 0..<8 {
+            let g = IBGraph(xml: doc)
+            var dropElements: Set<[Int]> = []
+            var dropAttributes: [([Int], String)] = []
+            for r in g.references where g.byObjectID[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
+                let node = g.nodes[r.node]
+                let path = g.treePath(of: r.node)
+                if TreeMerge.referringElements.contains(node.tag) {
+                    if dropElements.insert(path).inserted {
+                        record(.cascadeDelete, graph: g, node: r.node, subject: "",
+                               ours: nil, theirs: nil, resolution: "removed: it referred to \(r.target), which was deleted")
+                    }
+                } else {
+                    dropAttributes.append((path, r.attribute))
+                    record(.cascadeDelete, graph: g, node: g.owningObject(r.node), subject: r.attribute,
+                           ours: nil, theirs: nil, resolution: "removed: it referred to \(r.target), which was deleted")
+                }
+            }
+            if dropElements.isEmpty && dropAttributes.isEmpty { return }
+            for (path, attr) in dropAttributes { TreeEdit.modify(&doc.root, at: path[...]) { $0[attribute: attr] = nil } }
+            // Remove deepest/last first so earlier paths stay valid.
+            for path in dropElements.sorted(by: { $0.lexicographicallyPrecedes($1) }).reversed() {
+                TreeEdit.remove(&doc.root, at: path[...])
+            }
+        }
+    }
+
+    static let referringElements: Set<String> = [
+        "constraint", "outlet", "outletCollection", "action", "segue", "binding", "exclude", "include",
+    ]
+
+    // MARK: - Helpers
+
+    private func record(_ kind: MergeEvent.Kind, graph: IBGraph, node: Int, subject: String,
+                        ours: String?, theirs: String?, resolution: String) {
+        let owner = graph.owningObject(node)
+        events.append(MergeEvent(kind: kind, path: graph.displayPath(node == owner ? node : owner), objectID: graph.nodes[owner].objectID,
+                                 subject: subject, ours: ours, theirs: theirs, resolution: resolution))
+    }
+
+    /// Byte equality of two parsed subtrees (each still pristine from its file).
+    private func bytesEqual(_ g1: IBGraph, _ n1: Int, _ g2: IBGraph, _ n2: Int) -> Bool {
+        let e1 = g1.nodes[n1].element, e2 = g2.nodes[n2].element
+        guard let o1 = e1.origin, let o2 = e2.origin, o1.isPristine, o2.isPristine else { return false }
+        if o1.span.count != o2.span.count { return false }
+        if o1.source === o2.source && o1.span == o2.span { return true }
+        return o1.source.bytes.withUnsafeBufferPointer { p1 in
+            o2.source.bytes.withUnsafeBufferPointer { p2 in
+                memcmp(p1.baseAddress! + o1.span.lowerBound, p2.baseAddress! + o2.span.lowerBound, o1.span.count) == 0
+            }
+        }
+    }
+
+    /// Semantic hash of every subtree, ignoring what Xcode rewrites on its own (noise
+    /// attributes, frames, canvas locations, the device), so "changed" means changed by a person.
+    static func fingerprints(_ g: IBGraph) -> [Int] {
+        var fp = [Int](repeating: 0, count: g.nodes.count)
+        for i in stride(from: g.nodes.count - 1, through: 0, by: -1) {
+            let node = g.nodes[i]
+            var h = Hasher()
+            h.combine(node.tag)
+            for a in node.element.attributes where IBRules.noise(tag: node.tag, attribute: a.name) == nil {
+                h.combine(a.name)
+                h.combine(a.value)
+            }
+            for c in node.element.children {
+                switch c {
+                case .text(let t) where !t.isWhitespace: h.combine(t.raw)
+                case .cdata(let s): h.combine(s)
+                default: break
+                }
+            }
+            for c in node.children {
+                let child = g.nodes[c]
+                if IBRules.noise(element: child.tag, key: child.element[attribute: "key"]) != nil { continue }
+                h.combine(fp[c])
+            }
+            fp[i] = h.finalize()
+        }
+        return fp
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,123 @@
+/// The three-way merge of one Interface Builder file, end to end:
+/// trivial cases, then a line-based merge when it is clean and sound, then the structural
+/// merge; and, when the inputs cannot be read as Interface Builder documents, a line-based
+/// merge with conflict markers so that nothing is ever lost.
+public enum XibMerger {
+    public struct Options: Sendable {
+        public enum ConflictStyle: String, Sendable, CaseIterable {
+            /// Merge everything possible and mark the remaining conflicts in the file.
+            case markers
+            /// Resolve every remaining conflict with our side (or theirs).
+            case ours, theirs
+        }
+
+        public var conflictStyle: ConflictStyle = .markers
+        /// Treat frames changed differently on both sides as a conflict.
+        public var strictLayout = false
+        /// Accept a clean line-based merge when its result passes `check`.
+        public var lineFastPath = true
+
+        public init() {}
+    }
+
+    public struct Input: Sendable {
+        public var bytes: [UInt8]
+        public var name: String
+        public init(bytes: [UInt8], name: String) {
+            self.bytes = bytes
+            self.name = name
+        }
+    }
+
+    public struct Outcome: Sendable {
+        public enum Method: String, Sendable {
+            /// One side equals base, or both sides are equal.
+            case trivial
+            /// The line-based merge was clean and its result passes `check`.
+            case lines
+            /// Merged on the object graph.
+            case structural
+            /// The inputs could not be merged structurally: line-based merge with markers.
+            case fallback
+        }
+
+        public var bytes: [UInt8]
+        public var method: Method
+        /// Conflicts that remain in `bytes` (as markers), or that a conflict style resolved.
+        public var conflicts: Int
+        public var markerHunks: Int
+        public var events: [MergeEvent]
+        public var fromOurs = MergeContributions()
+        public var fromTheirs = MergeContributions()
+        /// Why the structural merge was not used, for the fallback.
+        public var fallbackReason: String?
+        public var conflictStyle: Options.ConflictStyle
+
+        /// Clean: the result holds no conflict markers and the merge may be committed.
+        public var isClean: Bool {
+            switch method {
+            case .trivial, .lines: return true
+            case .fallback: return false
+            case .structural: return markerHunks == 0
+            }
+        }
+    }
+
+    public static func merge(base: Input, ours: Input, theirs: Input, options: Options = Options()) -> Outcome {
+        func trivial(_ bytes: [UInt8]) -> Outcome {
+            Outcome(bytes: bytes, method: .trivial, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
+        }
+        if ours.bytes == theirs.bytes || base.bytes == theirs.bytes { return trivial(ours.bytes) }
+        if base.bytes == ours.bytes { return trivial(theirs.bytes) }
+
+        let lines = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
+        func fallback(_ reason: String) -> Outcome {
+            Outcome(bytes: lines.bytes, method: .fallback, conflicts: max(lines.conflicts, 1), markerHunks: lines.conflicts,
+                    events: [], fallbackReason: reason, conflictStyle: options.conflictStyle)
+        }
+        let documents: (IBDocument, IBDocument, IBDocument)
+        do {
+            documents = (try IBDocument(bytes: base.bytes, name: base.name),
+                         try IBDocument(bytes: ours.bytes, name: ours.name),
+                         try IBDocument(bytes: theirs.bytes, name: theirs.name))
+        } catch {
+            return fallback(error.description)
+        }
+        if options.lineFastPath && lines.conflicts == 0, isSound(lines.bytes) {
+            return Outcome(bytes: lines.bytes, method: .lines, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
+        }
+        return structural(documents.0, documents.1, documents.2, options: options, fallback: fallback)
+    }
+
+    /// Parses and passes the integrity check.
+    static func isSound(_ bytes: [UInt8]) -> Bool {
+        guard let doc = try? IBDocument(bytes: bytes, name: "merged") else { return false }
+        return IntegrityCheck.problems(in: doc).isEmpty
+    }
+
+    private static func structural(_ base: IBDocument, _ ours: IBDocument, _ theirs: IBDocument, options: Options,
+                                   fallback: (String) -> Outcome) -> Outcome {
+        let collisions = IDCollisions.resolve(base: base.xml, ours: ours.xml, theirs: theirs.xml)
+        let B = IBGraph(xml: base.xml), O = IBGraph(xml: collisions.ours), T = IBGraph(xml: collisions.theirs)
+        var treeOptions = TreeMerge.Options()
+        treeOptions.strictLayout = options.strictLayout
+        let oursFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
+        let merged = oursFirst.run()
+        let events = collisions.events + oursFirst.events
+        let conflicts = events.filter { $0.kind == .conflict }.count
+        var outcome = Outcome(bytes: XMLWriter.write(merged), method: .structural, conflicts: conflicts, markerHunks: 0,
+                              events: events, fromOurs: oursFirst.fromOurs, fromTheirs: oursFirst.fromTheirs,
+                              conflictStyle: options.conflictStyle)
+        guard isSound(outcome.bytes) else {
+            return fallback("the structural merge did not produce a sound file; merged by lines instead")
+        }
+        if conflicts > 0 && options.conflictStyle == .markers {
+            let theirsFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: .theirs, options: treeOptions)
+            let other = XMLWriter.write(theirsFirst.run())
+            let marked = LineMerge.markDifferences(ours: outcome.bytes, theirs: other)
+            outcome.bytes = marked.bytes
+            outcome.markerHunks = marked.conflicts
+        }
+        return outcome
+    }
+}

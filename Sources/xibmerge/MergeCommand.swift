@@ -1,0 +1,71 @@
+import ArgumentParser
+import XibKit
+import XibReport
+
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Three-way merge of an Interface Builder file (git merge-driver form: merge %O %A %B %P).",
+        discussion: """
+        The result goes to OURS unless --output is given. Exit codes: 0 clean, 1 conflicts remain \
+        (marked in the file), 2 usage errors. Inputs that cannot be merged structurally (legacy \
+        archives, malformed XML) get a line-based merge with conflict markers and exit 1: nothing is lost.
+        """
+    )
+
+    @Option(name: .long, help: "Write the result here instead of to OURS.")
+    var output: String?
+
+    @Option(name: .customLong("conflict-style"), help: "markers (default), ours or theirs.")
+    var conflictStyle: XibMerger.Options.ConflictStyle = .markers
+
+    @Option(name: .long, help: "Write the merge summary as JSON to this file.")
+    var report: String?
+
+    @Flag(name: .customLong("strict-layout"), help: "Frames changed differently on both sides are a conflict.")
+    var strictLayout = false
+
+    @Flag(name: .customLong("no-line-fast-path"), help: "Always merge on the object graph, even when a line-based merge is clean.")
+    var noLineFastPath = false
+
+    @Argument(help: "The common ancestor (%O).") var base: String
+    @Argument(help: "Our version (%A); receives the result.") var ours: String
+    @Argument(help: "Their version (%B).") var theirs: String
+    @Argument(help: "The file's path in the repository (%P), for messages.") var path: String?
+
+    func run() throws {
+        let target = output ?? ours
+        let name = path ?? ours
+        let inputs: [[UInt8]]
+        do {
+            inputs = try [base, ours, theirs].map { (p: String) throws(XMLParseError) -> [UInt8] in try FileIO.read(p) }
+        } catch {
+            Console.err("xibmerge: \(error.description)")
+            throw Exit.error
+        }
+        var options = XibMerger.Options()
+        options.conflictStyle = conflictStyle
+        options.strictLayout = strictLayout
+        options.lineFastPath = !noLineFastPath
+        // If anything below crashes, the line-based merge (with markers) is what the user gets.
+        CrashFallback.arm(target: target, base: inputs[0], ours: inputs[1], theirs: inputs[2], path: name)
+        let outcome = XibMerger.merge(base: .init(bytes: inputs[0], name: base), ours: .init(bytes: inputs[1], name: name),
+                                      theirs: .init(bytes: inputs[2], name: theirs), options: options)
+        do {
+            try FileIO.writeAtomically(outcome.bytes, to: target)
+        } catch {
+            CrashFallback.disarm()
+            Console.err("xibmerge: \(error)")
+            throw Exit.error
+        }
+        CrashFallback.disarm()
+        Console.err(MergeSummary.text(outcome, path: name))
+        if let report {
+            do { try FileIO.writeAtomically(Array(MergeSummary.json(outcome, path: name).rendered().utf8), to: report) }
+            catch { Console.err("xibmerge: \(error)") }
+        }
+        if !outcome.isClean { throw Exit.foundSomething }
+    }
+}
+
+extension XibMerger.Options.ConflictStyle: ExpressibleByArgument {}
