@@ -24,6 +24,9 @@ final class TreeMerge {
 
     /// Per graph: semantic hash of each node's subtree, ignoring Xcode noise and frames.
     private let fpB: [Int], fpO: [Int], fpT: [Int]
+    /// The same, blind to child order and all geometry: whether a side changed an object
+    /// in a way that should stop the other side's deletion of it.
+    private let dfpB: [Int], dfpO: [Int], dfpT: [Int]
     /// Object ids (as keys `#id`) that survive, and the key of their parent in the result.
     private var survivingParent: [String: String] = [:]
     /// Keys of elements, in any version, whose subtree gains or loses objects by a move:
@@ -37,6 +40,9 @@ final class TreeMerge {
         fpB = TreeMerge.fingerprints(base)
         fpO = TreeMerge.fingerprints(ours)
         fpT = TreeMerge.fingerprints(theirs)
+        dfpB = TreeMerge.fingerprints(base, forDeletion: true)
+        dfpO = TreeMerge.fingerprints(ours, forDeletion: true)
+        dfpT = TreeMerge.fingerprints(theirs, forDeletion: true)
     }
 
     func run() -> XMLDocument {
@@ -79,10 +85,10 @@ final class TreeMerge {
                 if pt != pb, b != nil, pt != po { fromTheirs.moved += 1 }
                 if b == nil { if po != nil { fromOurs.added += 1 } }
             case (.some(let bn), nil, .some(let tn)):
-                decideDeletion(key: key, deleter: .ours, b: bn, kept: tn, keptGraph: T, keptFP: fpT,
+                decideDeletion(key: key, deleter: .ours, b: bn, kept: tn, keptGraph: T, keptFP: dfpT,
                                referencedByKeeper: touchedByTheirs, keeperParent: pt!)
             case (.some(let bn), .some(let on), nil):
-                decideDeletion(key: key, deleter: .theirs, b: bn, kept: on, keptGraph: O, keptFP: fpO,
+                decideDeletion(key: key, deleter: .theirs, b: bn, kept: on, keptGraph: O, keptFP: dfpO,
                                referencedByKeeper: touchedByOurs, keeperParent: po!)
             case (nil, .some, nil):
                 survivingParent[key] = po!
@@ -135,7 +141,7 @@ final class TreeMerge {
     private func decideDeletion(key: String, deleter: Side, b: Int, kept: Int, keptGraph: IBGraph, keptFP: [Int],
                                 referencedByKeeper: Set<String>, keeperParent: String) {
         let id = String(key.dropFirst())
-        let changed = keptFP[kept] != fpB[b] || parentKey(B, b) != keeperParent
+        let changed = keptFP[kept] != dfpB[b] || parentKey(B, b) != keeperParent
         let referenced = referencedByKeeper.contains(id)
         // Only the top of a deleted subtree is reported and counted.
         let parentAlsoDeleted = isDeletedAncestor(b, deleter: deleter)
@@ -167,12 +173,19 @@ final class TreeMerge {
         return false
     }
 
+    /// Attributes of the element itself (not its children), ignoring Xcode noise.
+    static func sameOwnAttributes(_ a: XMLElement, _ b: XMLElement) -> Bool {
+        let x = a.attributes.filter { IBRules.noise(tag: a.name, attribute: $0.name) == nil }
+        let y = b.attributes.filter { IBRules.noise(tag: b.name, attribute: $0.name) == nil }
+        return x.count == y.count && zip(x, y).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+
     /// Ids referenced by elements that this side added or changed.
     private func referencedByChanges(in g: IBGraph, fp: [Int]) -> Set<String> {
         var out: Set<String> = []
         for r in g.references {
             let key = g.nodes[r.node].key
-            if let bn = B.byKey[key], fpB[bn] == fp[r.node], B.nodes[bn].element[attribute: r.attribute] == r.target { continue }
+            if let bn = B.byKey[key], TreeMerge.sameOwnAttributes(B.nodes[bn].element, g.nodes[r.node].element) { continue }
             out.insert(r.target)
         }
         return out
@@ -417,9 +430,9 @@ final class TreeMerge {
             switch (bs.contains(k), os.contains(k), ts.contains(k)) {
             case (_, true, true), (false, true, false), (false, false, true): survivors.insert(k)
             case (true, false, true):
-                if keepDeletedValue(k, deleter: .ours, keeper: T, keeperFP: fpT) { survivors.insert(k) }
+                if keepDeletedValue(k, deleter: .ours, keeper: T, keeperFP: dfpT) { survivors.insert(k) }
             case (true, true, false):
-                if keepDeletedValue(k, deleter: .theirs, keeper: O, keeperFP: fpO) { survivors.insert(k) }
+                if keepDeletedValue(k, deleter: .theirs, keeper: O, keeperFP: dfpO) { survivors.insert(k) }
             default: break
             }
         }
@@ -443,7 +456,7 @@ final class TreeMerge {
     /// A value element (no id) removed by one side: removed unless the other side changed it.
     private func keepDeletedValue(_ k: String, deleter: Side, keeper: IBGraph, keeperFP: [Int]) -> Bool {
         guard let bn = B.byKey[k], let kn = keeper.byKey[k] else { return false }
-        if fpB[bn] == keeperFP[kn] {
+        if dfpB[bn] == keeperFP[kn] || isNoiseElement(keeper, kn) {
             if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
             return false
         }
@@ -585,7 +598,12 @@ final class TreeMerge {
 
     /// Semantic hash of every subtree, ignoring what Xcode rewrites on its own (noise
     /// attributes, frames, canvas locations, the device), so "changed" means changed by a person.
-    static func fingerprints(_ g: IBGraph) -> [Int] {
+    private func isNoiseElement(_ g: IBGraph, _ n: Int) -> Bool {
+        let e = g.nodes[n].element
+        return IBRules.noise(element: e.name, key: e[attribute: "key"]) == .editorState
+    }
+
+    static func fingerprints(_ g: IBGraph, forDeletion: Bool = false) -> [Int] {
         var fp = [Int](repeating: 0, count: g.nodes.count)
         for i in stride(from: g.nodes.count - 1, through: 0, by: -1) {
             let node = g.nodes[i]
@@ -602,11 +620,18 @@ final class TreeMerge {
                 default: break
                 }
             }
+            var unordered = 0
             for c in node.children {
                 let child = g.nodes[c]
                 if IBRules.noise(element: child.tag, key: child.element[attribute: "key"]) != nil { continue }
-                h.combine(fp[c])
+                if forDeletion {
+                    if child.tag == "size" || child.tag == "point" { continue }
+                    unordered = unordered &+ (fp[c] &* 0x1E37_79B9_7F4A_7C15)
+                } else {
+                    h.combine(fp[c])
+                }
             }
+            if forDeletion { h.combine(unordered) }
             fp[i] = h.finalize()
         }
         return fp

@@ -75,12 +75,14 @@ public enum IBRules {
         noiseAttributes[tag]?[attribute] ?? noiseAttributes["*"]?[attribute]
     }
 
-    /// Whole elements that are noise, identified by tag and `key`.
+    /// Whole elements that are noise, identified by tag and `key`. Geometry (`<rect>`: frames,
+    /// window content rects; text views' min/max sizes) is layout: Xcode derives it from
+    /// constraints and autoresizing, and rewrites it when a file is merely opened.
     public static func noise(element tag: String, key: String?) -> Noise? {
         switch (tag, key) {
         case ("device", _): return .editorState
         case ("point", "canvasLocation"): return .editorState
-        case ("rect", "frame"), ("rect", "screenRect"): return .layout
+        case ("rect", _), ("size", "minSize"), ("size", "maxSize"): return .layout
         default: return nil
         }
     }

@@ -26,6 +26,10 @@ public struct XMLReader {
     /// Files above this size are refused rather than read into memory.
     public static let maximumSize = 256 << 20
 
+    /// The deepest element nesting accepted (the root is level 1): libxml2's limit without
+    /// `XML_PARSE_HUGE`, so that a file the reader accepts is one Xcode's parser accepts too.
+    public static let maximumDepth = 257
+
     public static func parse(_ bytes: [UInt8], name: String) throws(XMLParseError) -> XMLDocument {
         try parse(XMLSource(name: name, bytes: bytes))
     }
@@ -33,7 +37,18 @@ public struct XMLReader {
     public static func parse(_ source: XMLSource) throws(XMLParseError) -> XMLDocument {
         var reader = XMLReader(source: source)
         return try source.bytes.withUnsafeBufferPointer { (p) throws(XMLParseError) -> XMLDocument in
-            try reader.run(p)
+            do throws(XMLParseError) {
+                return try reader.run(p)
+            } catch {
+                // Git conflict markers are reported as such, not as the XML error they cause.
+                // Looked for only once the file has failed: a line of seven '>' or '|' is
+                // well-formed character data, and a well-formed file is accepted as it is.
+                switch error.kind {
+                case .tooLarge, .unsupportedFormat: break
+                default: try reader.checkConflictMarkers(p)
+                }
+                throw error
+            }
         }
     }
 
@@ -63,7 +78,6 @@ public struct XMLReader {
             throw fail(.tooLarge, at: 0, "file is too large (\(n >> 20) MiB; the limit is \(XMLReader.maximumSize >> 20) MiB)")
         }
         try checkForeignFormats(p)
-        try checkConflictMarkers(p)
         var i = 0
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }
         try validateCharacters(p, from: i)
@@ -265,6 +279,9 @@ public struct XMLReader {
                     continue
                 }
                 guard isNameStart(p, i + 1) else { throw fail(at: i + 1, "expected an element name after '<'") }
+                if stack.count >= XMLReader.maximumDepth {
+                    throw fail(.tooLarge, at: i, "elements are nested too deeply (more than \(XMLReader.maximumDepth) levels)")
+                }
                 let (frame, end, selfClosing) = try parseStartTag(p, i)
                 if selfClosing {
                     let origin = XMLOrigin(source: source, span: i..<end, startTagEnd: end, depth: stack.count, selfClosing: true)
@@ -304,6 +321,7 @@ public struct XMLReader {
         var j = start + 1
         let nameStart = j
         j = scanName(p, j)
+        try checkQualifiedName(p, nameStart, j)
         let name = string(p, nameStart, j)
         var attributes: [XMLAttribute] = []
         while true {
@@ -324,6 +342,7 @@ public struct XMLReader {
             guard sawSpace else { throw fail(at: j, "attributes must be separated by white space in <\(name)>") }
             let attrStart = j
             j = scanName(p, j)
+            try checkQualifiedName(p, attrStart, j)
             let attrName = string(p, attrStart, j)
             while j < n && isSpace(p[j]) { j += 1 }
             guard j < n, p[j] == 0x3D else { throw fail(at: j, j < n ? "expected '=' after attribute name '\(attrName)'" : "unexpected end of file in start tag <\(name)>") }
@@ -468,6 +487,9 @@ public struct XMLReader {
         let n = p.count
         var j = start + 5
         var seen: [String] = []
+        // libxml2 does not insist on white space between a UTF-8 encoding declaration and
+        // `standalone` (it checks only after switching to another encoding).
+        var spaceOptional = false
         while true {
             var sawSpace = false
             while j < n && isSpace(p[j]) { j += 1; sawSpace = true }
@@ -477,7 +499,10 @@ public struct XMLReader {
                 guard seen.first == "version" else { throw fail(at: start, "malformed XML declaration: 'version' is required") }
                 return j + 2
             }
-            guard sawSpace, isNameStart(p, j) else { throw fail(at: j, "malformed XML declaration") }
+            guard sawSpace || spaceOptional, isNameStart(p, j) else {
+                throw fail(at: j, isNameStart(p, j) ? "malformed XML declaration: expected white space before '\(string(p, j, scanName(p, j)))'" : "malformed XML declaration")
+            }
+            spaceOptional = false
             let ns = j
             j = scanName(p, j)
             let name = string(p, ns, j)
@@ -499,7 +524,8 @@ public struct XMLReader {
             switch (name, seen) {
             case ("version", []):
                 let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-                guard parts.count == 2, parts[0] == "1", !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                // XML 1.0 wants '1.' and digits; libxml2 also takes a bare "1." (with a warning).
+                guard parts.count == 2, parts[0] == "1", parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else {
                     throw fail(at: vs, "unsupported XML version '\(value)'")
                 }
             case ("encoding", ["version"]):
@@ -510,6 +536,7 @@ public struct XMLReader {
                 guard lower == "utf-8" || lower == "utf8" else {
                     throw fail(.unsupportedEncoding, at: vs, "unsupported encoding '\(value)': Interface Builder files are UTF-8")
                 }
+                spaceOptional = true
             case ("standalone", ["version"]), ("standalone", ["version", "encoding"]):
                 guard value == "yes" || value == "no" else { throw fail(at: vs, "standalone must be 'yes' or 'no'") }
             default:
@@ -577,6 +604,22 @@ public struct XMLReader {
         }
         guard let (s, _) = decodeUTF8(p, i) else { return false }
         return isNameStartScalar(s)
+    }
+
+    /// Names of elements and attributes are read as namespace-qualified names, as libxml2 does.
+    /// It tolerates names that are not namespace-well-formed (`a:`, `:a`, `a::b`, `a:b:c`), with
+    /// one exception: in `prefix:local:rest`, `rest` must start like a name (a letter, `_` or `:`),
+    /// not with a digit, `-`, `.` or a combining mark (`a:b:1c`).
+    @inline(__always) private func checkQualifiedName(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) throws(XMLParseError) {
+        // Fast path: most names have no colon at all.
+        var c1 = start
+        while c1 < end && p[c1] != 0x3A { c1 += 1 }
+        guard c1 < end, c1 > start, c1 + 1 < end, p[c1 + 1] != 0x3A, isNameStart(p, c1 + 1) else { return }
+        var c2 = c1 + 1
+        while c2 < end && p[c2] != 0x3A { c2 += 1 }
+        guard c2 + 1 < end, !isNameStart(p, c2 + 1) else { return }
+        let len = decodeUTF8(p, c2 + 1)?.1 ?? 1
+        throw fail(at: c2 + 1, "malformed name '\(string(p, start, end))': after a second ':' a name must go on with a letter, '_' or ':', not '\(string(p, c2 + 1, c2 + 1 + len))'")
     }
 
     /// Offset after the name that starts at `i` (which must be a name start).
