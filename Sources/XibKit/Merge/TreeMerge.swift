@@ -32,6 +32,10 @@ final class TreeMerge {
     /// Keys of elements, in any version, whose subtree gains or loses objects by a move:
     /// those cannot be reused wholesale from one side.
     private var moveTouched: Set<String> = []
+    /// Objects a side deleted and that stay deleted: never brought back as an ancestor.
+    private var deletedObjects: Set<String> = []
+    /// Objects a side deleted but that a conflict kept: their whole subtree (from the keeper) stays.
+    private var keptByConflict: Set<String> = []
 
     init(base: IBGraph, ours: IBGraph, theirs: IBGraph, prefer: Side, options: Options) {
         B = base; O = ours; T = theirs
@@ -115,16 +119,17 @@ final class TreeMerge {
     /// An object kept by a conflict needs its enclosing objects (its scene, its superview)
     /// even where one side deleted them: they come back from the version that places it.
     private func keepAncestorsOfSurvivors() {
-        var queue = Array(survivingParent)
+        var queue = keptByConflict.compactMap { k in survivingParent[k].map { (k, $0) } }
         while let (_, parent) = queue.popLast() {
             for g in [T, O, B] {
                 guard var p = g.byKey[parent] else { continue }
                 while p > 0 {
                     let key = g.nodes[p].key
                     if IBGraph.isObjectKey(key) {
-                        if survivingParent[key] == nil {
+                        if survivingParent[key] == nil && !deletedObjects.contains(key) {
                             let pk = parentKey(g, p)
                             survivingParent[key] = pk
+                            keepSubtree(of: p, in: g)
                             queue.append((key, pk))
                         }
                         break
@@ -145,6 +150,10 @@ final class TreeMerge {
         let referenced = referencedByKeeper.contains(id)
         // Only the top of a deleted subtree is reported and counted.
         let parentAlsoDeleted = isDeletedAncestor(b, deleter: deleter)
+        if keptByConflict.contains(key) {
+            survivingParent[key] = keeperParent
+            return
+        }
         if !changed && !referenced {
             if !parentAlsoDeleted { if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 } }
             if !parentAlsoDeleted, !bytesEqual(B, b, keptGraph, kept) {
@@ -160,7 +169,29 @@ final class TreeMerge {
                    ours: deleter == .ours ? nil : "kept", theirs: deleter == .theirs ? nil : "kept",
                    resolution: keep ? "kept" : "deleted")
         }
-        if keep { survivingParent[key] = keeperParent }
+        if keep {
+            survivingParent[key] = keeperParent
+            keepSubtree(of: kept, in: keptGraph)
+        } else {
+            deletedObjects.insert(key)
+        }
+    }
+
+    /// A deleted subtree that a conflict keeps comes back whole from the keeper: its objects
+    /// are not re-decided one by one.
+    private func keepSubtree(of node: Int, in g: IBGraph) {
+        keptByConflict.insert(g.nodes[node].key)
+        let depth = g.nodes[node].depth
+        var n = node + 1
+        while n < g.nodes.count && g.nodes[n].depth > depth {
+            let k = g.nodes[n].key
+            if IBGraph.isObjectKey(k) {
+                keptByConflict.insert(k)
+                deletedObjects.remove(k)
+                if survivingParent[k] == nil { survivingParent[k] = parentKey(g, n) }
+            }
+            n += 1
+        }
     }
 
     private func isDeletedAncestor(_ b: Int, deleter: Side) -> Bool {
@@ -456,6 +487,7 @@ final class TreeMerge {
     /// A value element (no id) removed by one side: removed unless the other side changed it.
     private func keepDeletedValue(_ k: String, deleter: Side, keeper: IBGraph, keeperFP: [Int]) -> Bool {
         guard let bn = B.byKey[k], let kn = keeper.byKey[k] else { return false }
+        if let slash = k.firstIndex(of: "/"), keptByConflict.contains(String(k[..<slash])) { return true }
         if dfpB[bn] == keeperFP[kn] || isNoiseElement(keeper, kn) {
             if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
             return false

@@ -115,6 +115,9 @@ public enum XibMerger {
             let theirsFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: .theirs, options: treeOptions)
             let other = XMLWriter.write(theirsFirst.run())
             let marked = LineMerge.markDifferences(ours: outcome.bytes, theirs: other)
+            guard marked.conflicts > 0 else {
+                return fallback("conflicts were found but could not be marked in the file; merged by lines instead")
+            }
             outcome.bytes = marked.bytes
             outcome.markerHunks = marked.conflicts
         }
