@@ -306,6 +306,7 @@ final class TreeMerge {
             if bytesEqual(B, b, T, t) { fromOurs.modified += 1; return O.nodes[o].element }
         }
         if bytesEqual(O, o, T, t) { return O.nodes[o].element }
+        if let b, let merged = mergeValueList(b: b, o: o, t: t) { return merged }
         let e = O.nodes[o].element
         let owner = O.owningObject(o)
         let subject = "<\(e.name)\(e[attribute: "key"].map { " key=\"\($0)\"" } ?? "")>"
@@ -323,6 +324,63 @@ final class TreeMerge {
                    resolution: "both changed")
             return prefer == .ours ? e : T.nodes[t].element
         }
+    }
+
+    /// A list of anonymous values (`<integer value=…/>` in `visibilityPriorities`, `<segment>`s):
+    /// merged as a sequence of values, diff3-style; nil when both sides changed the same stretch.
+    private func mergeValueList(b: Int, o: Int, t: Int) -> XMLElement? {
+        let be = B.nodes[b].element, oe = O.nodes[o].element, te = T.nodes[t].element
+        func values(_ e: XMLElement) -> [XMLElement]? {
+            var out: [XMLElement] = []
+            for c in e.children {
+                switch c {
+                case .element(let x): out.append(x)
+                case .text(let t) where t.isWhitespace: continue
+                default: return nil
+                }
+            }
+            return out
+        }
+        guard let bv = values(be), let ov = values(oe), let tv = values(te) else { return nil }
+        guard TreeMerge.sameOwnAttributes(be, oe) || TreeMerge.sameOwnAttributes(be, te) || TreeMerge.sameOwnAttributes(oe, te) else { return nil }
+        var table: [[UInt8]: Int] = [:]
+        func ids(_ list: [XMLElement]) -> [Int] {
+            list.map { e in
+                let bytes = XMLWriter.write(e, depth: 0)
+                if let i = table[bytes] { return i }
+                table[bytes] = table.count
+                return table.count - 1
+            }
+        }
+        let bi = ids(bv), oi = ids(ov), ti = ids(tv)
+        let bo = LineDiff.match(bi, oi), bt = LineDiff.match(bi, ti)
+        var out: [XMLNode] = []
+        var ib = 0, io = 0, it = 0
+        while ib < bi.count || io < oi.count || it < ti.count {
+            var n = 0
+            while ib + n < bi.count && bo[ib + n] == io + n && bt[ib + n] == it + n { n += 1 }
+            if n > 0 {
+                for k in 0..<n { out.append(.element(ov[io + k])) }
+                ib += n; io += n; it += n
+                continue
+            }
+            var nb = ib
+            while nb < bi.count && (bo[nb] < 0 || bt[nb] < 0) { nb += 1 }
+            let no = nb < bi.count ? bo[nb] : oi.count, nt = nb < bi.count ? bt[nb] : ti.count
+            let bc = Array(bi[ib..<nb]), oc = Array(oi[io..<no]), tc = Array(ti[it..<nt])
+            if oc == bc { for k in it..<nt { out.append(.element(tv[k])) } }
+            else if tc == bc || oc == tc { for k in io..<no { out.append(.element(ov[k])) } }
+            else if bc.isEmpty { for k in io..<no { out.append(.element(ov[k])) }; for k in it..<nt { out.append(.element(tv[k])) } }
+            else { return nil }
+            ib = nb; io = no; it = nt
+        }
+        var result = oe
+        let attributes = mergeAttributes(b: b, o: o, t: t)
+        if !sameAttributes(attributes, oe.attributes) { result.attributes = attributes }
+        if !sameChildren(out, oe.children) { result.children = out }
+        if !bytesEqual(B, b, T, t) { fromTheirs.modified += 1 }
+        if !bytesEqual(B, b, O, o) { fromOurs.modified += 1 }
+        return result
     }
 
     private func summary(_ e: XMLElement) -> String {

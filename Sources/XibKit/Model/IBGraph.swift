@@ -152,8 +152,14 @@ public struct IBGraph: Sendable {
             name = "Action \(s)"
         } else if node.tag == "segue" {
             name = "Segue" + (e[attribute: "identifier"].map { " \"\($0)\"" } ?? "") + (e[attribute: "kind"].map { " (\($0))" } ?? "")
+        } else if let guide = IBGraph.layoutGuideName(e) {
+            name = guide
         }
-        if let title = IBGraph.visibleTitle(e) { name += " \"\(title)\"" }
+        if let title = IBGraph.visibleTitle(e) {
+            name += " \"\(title)\""
+        } else if node.objectID == nil, let item = e[attribute: "name"] ?? e[attribute: "identifier"] {
+            name += " \"\(item)\""  // resources and dependencies: Image "logo", Capability "Safe area layout guides"
+        }
         return name
     }
 
@@ -178,6 +184,17 @@ public struct IBGraph: Sendable {
         t = t.replacingNewlines()
         if t.count > 40 { t = String(t.prefix(39)) + "…" }
         return t
+    }
+
+    /// `Safe Area`, `Keyboard Layout Guide`, `Top Layout Guide` (storyboards' view controller guides).
+    public static func layoutGuideName(_ e: XMLElement) -> String? {
+        switch (e.name, e[attribute: "key"], e[attribute: "type"]) {
+        case ("viewLayoutGuide", "safeArea", _): return "Safe Area"
+        case ("viewLayoutGuide", "keyboard", _): return "Keyboard Layout Guide"
+        case ("viewControllerLayoutGuide", _, "top"?): return "Top Layout Guide"
+        case ("viewControllerLayoutGuide", _, "bottom"?): return "Bottom Layout Guide"
+        default: return nil
+        }
     }
 
     /// `stackView` → `Stack View`.
