@@ -1,18 +1,29 @@
-import XibKit
 import Foundation
-var ok = 0, bad = 0, fmtBad = 0
-for path in CommandLine.arguments.dropFirst() {
-    let bytes = [UInt8](FileManager.default.contents(atPath: path)!)
-    do {
-        let doc = try XMLReader.parse(bytes, name: path)
-        let out = XMLWriter.write(doc)
-        if out != bytes { bad += 1; print("ROUNDTRIP DIFF", path) } else { ok += 1 }
-        let f = XMLWriter.write(doc.formatted())
-        if f != bytes {
-            fmtBad += 1
-            try? Data(f).write(to: URL(fileURLWithPath: "/tmp/fmt/" + (path as NSString).lastPathComponent))
-            print("FORMAT DIFF", path)
-        }
-    } catch { print("ERR", error) }
+
+/// `xibmerge-bench [--corpus DIR] [--xibmerge BINARY] [parse|merge|diff ...]`: runs the
+/// benchmarks (all by default) and prints each figure beside its baseline from the same run.
+var corpus = "../shared/corpus"
+var xibmerge = ".build/release/xibmerge"
+var selected: [String] = []
+var args = CommandLine.arguments.dropFirst()
+while let a = args.popFirst() {
+    switch a {
+    case "--corpus": corpus = args.popFirst() ?? corpus
+    case "--xibmerge": xibmerge = args.popFirst() ?? xibmerge
+    default: selected.append(a)
+    }
 }
-print("ok \(ok) bad \(bad) fmtBad \(fmtBad)")
+if selected.isEmpty { selected = ["parse", "merge", "diff"] }
+xibmerge = URL(fileURLWithPath: xibmerge).standardizedFileURL.path
+for name in selected {
+    let lines: [String]
+    switch name {
+    case "parse": lines = runParseBenchmark(corpus: corpus)
+    case "merge": lines = runMergeBenchmark(corpus: corpus, xibmerge: xibmerge)
+    case "split": lines = runParseSplit(path: "\(corpus)/files/alin23+Lunar__87a72091__Lunar_Base.lproj_Main.storyboard")
+    case "diff": lines = ["diff: benchmark not built yet"]  // TODO(diff): runDiffBenchmark
+    default: lines = ["unknown benchmark '\(name)' (parse, merge, diff)"]
+    }
+    print(lines.joined(separator: "\n"))
+    FileHandle.standardOutput.synchronizeFile()
+}

@@ -63,6 +63,12 @@ public enum IntegrityCheck {
             out.append(IntegrityProblem(kind: .danglingReference, file: file, line: graph.line(of: r.node, using: lines) ?? 0,
                                         column: nil, path: graph.displayPath(owner), objectID: node.objectID, message: what))
         }
+        // A lone `>>>>>>>` or `=======` line left by a half-resolved conflict is well-formed
+        // XML (it is text), so the reader accepts it: it is still a broken file.
+        for line in conflictMarkerLines(graph.document.source.bytes) {
+            out.append(IntegrityProblem(kind: .conflictMarkers, file: file, line: line, column: 1,
+                                        message: "git conflict marker; resolve the conflict first (e.g. `xibmerge resolve`)"))
+        }
         out.sort { ($0.line, $0.kind.rawValue, $0.message) < ($1.line, $1.kind.rawValue, $1.message) }
         return out
     }

@@ -38,50 +38,84 @@ public struct IBGraph: Sendable {
 
     public init(xml: XMLDocument) {
         document = xml
-        nodes.reserveCapacity(xml.source.bytes.count / 60)
-        add(xml.root, parent: -1, indexInParent: 0, depth: 0, parentKey: "", localKey: "document")
+        let estimate = xml.source.bytes.count / 80
+        nodes.reserveCapacity(estimate)
+        byKey.reserveCapacity(estimate)
+        byObjectID.reserveCapacity(estimate / 2)
+        add(xml.root, Identity(xml.root), parent: -1, indexInParent: 0, depth: 0, parentKey: "", localKey: "document")
     }
 
-    private mutating func add(_ e: XMLElement, parent: Int, indexInParent: Int, depth: Int, parentKey: String, localKey: String) {
+    /// One pass over an element's attributes finds everything identity needs.
+    private struct Identity {
+        var id: String?
+        var sceneID: String?
+        /// The highest-priority identity attribute (IBRules.identityAttributes) and its value.
+        var rank = Int.max
+        var name = ""
+        var value = ""
+
+        func isGlobal(_ e: XMLElement) -> Bool {
+            (id != nil && !IBRules.nonObjectIDTags.contains(e.name)) || sceneID != nil
+        }
+
+        init(_ e: XMLElement) {
+            for a in e.attributes {
+                switch a.name {
+                case "id": id = a.value
+                case "sceneID": sceneID = a.value
+                default:
+                    if let r = IBRules.identityRank(a.name), r < rank { rank = r; name = a.name; value = a.value }
+                }
+            }
+        }
+    }
+
+    private mutating func add(_ e: XMLElement, _ identity: Identity, parent: Int, indexInParent: Int, depth: Int, parentKey: String, localKey: @autoclosure () -> String) {
         var objectID: String? = nil
         var key: String
-        if let id = e[attribute: "id"], !IBRules.nonObjectIDTags.contains(e.name) {
+        if let id = identity.id, !IBRules.nonObjectIDTags.contains(e.name) {
             objectID = id
             key = "#" + id
-        } else if let scene = e[attribute: "sceneID"] {
+        } else if let scene = identity.sceneID {
             key = "#scene:" + scene
         } else {
-            key = parentKey + "/" + localKey
+            key = parentKey + "/" + localKey()
         }
-        if byKey[key] != nil {
+        let index = nodes.count
+        if let first = byKey.updateValue(index, forKey: key) {
+            // A duplicate identity (duplicate id, or two same-keyed values): the first keeps the key.
+            byKey[key] = first
             var n = 2
             while byKey[key + "~\(n)"] != nil { n += 1 }
             key += "~\(n)"
+            byKey[key] = index
         }
-        let index = nodes.count
         nodes.append(Node(element: e, parent: parent, indexInParent: indexInParent, depth: depth, key: key, objectID: objectID))
-        byKey[key] = index
         if let id = objectID { byObjectID[id, default: []].append(index) }
         if parent >= 0 { nodes[parent].children.append(index) }
         for a in e.attributes where a.name != "id" && IBRules.isReference(tag: e.name, attribute: a.name) {
             references.append(Reference(node: index, attribute: a.name, target: a.value))
         }
-        var ordinals: [String: Int] = [:]
+        var ordinals: [(String, Int)] = []
         for (i, child) in e.children.enumerated() {
             guard case .element(let c) = child else { continue }
-            add(c, parent: index, indexInParent: i, depth: depth + 1, parentKey: key,
-                localKey: IBGraph.localKey(of: c, ordinals: &ordinals))
+            let childIdentity = Identity(c)
+            // Objects and scenes are keyed by id; only other elements need a key under this parent.
+            let local = childIdentity.isGlobal(c) ? "" : IBGraph.localKey(of: c, childIdentity, ordinals: &ordinals)
+            add(c, childIdentity, parent: index, indexInParent: i, depth: depth + 1, parentKey: key, localKey: local)
         }
     }
 
-    /// The identity of an element without an id under its parent.
-    public static func localKey(of e: XMLElement, ordinals: inout [String: Int]) -> String {
-        for attr in IBRules.identityAttributes {
-            if let v = e[attribute: attr] { return "\(e.name)[\(attr)=\(v)]" }
+    /// The identity of an element without an id under its parent: `tag[key=value]`, or
+    /// `tag[n]` for the n-th anonymous element of that tag.
+    private static func localKey(of e: XMLElement, _ identity: Identity, ordinals: inout [(String, Int)]) -> String {
+        if identity.rank != Int.max { return "\(e.name)[\(identity.name)=\(identity.value)]" }
+        if let i = ordinals.firstIndex(where: { $0.0 == e.name }) {
+            ordinals[i].1 += 1
+            return "\(e.name)[\(ordinals[i].1)]"
         }
-        let n = ordinals[e.name, default: 0]
-        ordinals[e.name] = n + 1
-        return "\(e.name)[\(n)]"
+        ordinals.append((e.name, 0))
+        return "\(e.name)[0]"
     }
 
     // MARK: - Queries

@@ -43,6 +43,17 @@ public enum IBRules {
     /// their target, but not reported by `check`.
     public static let toleratedDanglingReferences: Set<String> = ["previousBinding"]
 
+    /// Lengths of reference attribute names, as a bit set: a cheap first filter.
+    private static let referenceLengths: UInt64 = referenceAttributes.reduce(0) { $0 | (1 << UInt64($1.attribute.utf8.count)) }
+    private static let identityLengths: UInt64 = identityAttributes.reduce(0) { $0 | (1 << UInt64($1.utf8.count)) }
+
+    /// Priority of an identity attribute (index in `identityAttributes`), or nil.
+    @inline(__always) public static func identityRank(_ attribute: String) -> Int? {
+        let n = attribute.utf8.count
+        guard n < 64, identityLengths & (1 << UInt64(n)) != 0 else { return nil }
+        return identityAttributes.firstIndex(of: attribute)
+    }
+
     private static let referenceAnyTag: Set<String> = Set(referenceAttributes.filter { $0.tag == nil }.map(\.attribute))
     private static let referenceByTag: [String: Set<String>] = {
         var d: [String: Set<String>] = [:]
@@ -51,7 +62,10 @@ public enum IBRules {
     }()
 
     public static func isReference(tag: String, attribute: String) -> Bool {
-        referenceAnyTag.contains(attribute) || referenceByTag[tag]?.contains(attribute) == true
+        // Hot path (every attribute of every element): most names fail the length test.
+        let n = attribute.utf8.count
+        guard n < 64, referenceLengths & (1 << UInt64(n)) != 0 else { return false }
+        return referenceAnyTag.contains(attribute) || referenceByTag[tag]?.contains(attribute) == true
     }
 
     /// How Xcode churns a value without a user's intent.
@@ -82,6 +96,7 @@ public enum IBRules {
         switch (tag, key) {
         case ("device", _): return .editorState
         case ("point", "canvasLocation"): return .editorState
+        case ("animations", _): return .editorState  // injected empty by Xcode 7, dropped by later versions
         case ("rect", _), ("size", "minSize"), ("size", "maxSize"): return .layout
         default: return nil
         }

@@ -70,6 +70,10 @@ public struct XMLReader {
         var start: Int
         var startTagEnd: Int
         var hasText = false
+        /// White-space runs between children, kept as ranges: they become text nodes only
+        /// when the element turns out not to be element-only content (rare in IB files).
+        var whitespace: [(index: Int, range: Range<Int>)] = []
+        var hasMarkupChild = false
     }
 
     private mutating func run(_ p: UnsafeBufferPointer<UInt8>) throws(XMLParseError) -> XMLDocument {
@@ -176,7 +180,16 @@ public struct XMLReader {
     private func validateCharacters(_ p: UnsafeBufferPointer<UInt8>, from start: Int) throws(XMLParseError) {
         var i = start
         let n = p.count
+        let raw = UnsafeRawPointer(p.baseAddress!)
         while i < n {
+            // Eight plain printable ASCII bytes at a time (no byte >= 0x80, none < 0x20).
+            while i + 8 <= n {
+                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let high: UInt64 = 0x8080_8080_8080_8080
+                if (x | (x &- 0x2020_2020_2020_2020)) & high != 0 { break }
+                i += 8
+            }
+            guard i < n else { break }
             let b = p[i]
             if b < 0x80 {
                 if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D {
@@ -236,8 +249,10 @@ public struct XMLReader {
                     while j < n && isSpace(p[j]) { j += 1 }
                     guard j < n, p[j] == 0x3E else { throw fail(at: j, j < n ? "expected '>' to close end tag </\(top.name)>" : "unexpected end of file in end tag </\(top.name)>") }
                     j += 1
-                    if top.hasText == false || top.children.contains(where: { if case .element = $0 { return true }; return false }) {
-                        top.children.removeAll { if case .text(let t) = $0 { return t.isWhitespace }; return false }
+                    if !top.whitespace.isEmpty && (top.hasText || !top.hasMarkupChild) {
+                        for w in top.whitespace.reversed() {
+                            top.children.insert(.text(XMLText(raw: string(p, w.range.lowerBound, w.range.upperBound))), at: w.index)
+                        }
                     }
                     let origin = XMLOrigin(source: source, span: top.start..<j, startTagEnd: top.startTagEnd,
                                            depth: stack.count, selfClosing: false)
@@ -245,6 +260,7 @@ public struct XMLReader {
                     if top.children.isEmpty { element.writtenAsEmptyPair = true }
                     if stack.isEmpty { return (element, j) }
                     stack[stack.count - 1].children.append(.element(element))
+                    stack[stack.count - 1].hasMarkupChild = true
                     i = j
                     continue
                 }
@@ -254,6 +270,7 @@ public struct XMLReader {
                         var comment = XMLComment(text: body)
                         comment.leadingSpace = leadingSpace(p, before: i)
                         stack[stack.count - 1].children.append(.comment(comment))
+                        stack[stack.count - 1].hasMarkupChild = true
                         i = end
                         continue
                     }
@@ -275,6 +292,7 @@ public struct XMLReader {
                 if d == 0x3F { // <?
                     let (body, end) = try parsePI(p, i, declStart: -1)
                     stack[stack.count - 1].children.append(.processingInstruction(body))
+                    stack[stack.count - 1].hasMarkupChild = true
                     i = end
                     continue
                 }
@@ -286,6 +304,7 @@ public struct XMLReader {
                 if selfClosing {
                     let origin = XMLOrigin(source: source, span: i..<end, startTagEnd: end, depth: stack.count, selfClosing: true)
                     stack[stack.count - 1].children.append(.element(XMLElement(name: frame.name, attributes: frame.attributes, children: [], origin: origin)))
+                    stack[stack.count - 1].hasMarkupChild = true
                 } else {
                     stack.append(frame)
                 }
@@ -309,9 +328,12 @@ public struct XMLReader {
                 if !isSpace(b) { allSpace = false }
                 i += 1
             }
-            let raw = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
-            stack[stack.count - 1].children.append(.text(XMLText(raw: raw)))
-            if !allSpace { stack[stack.count - 1].hasText = true }
+            if allSpace {
+                stack[stack.count - 1].whitespace.append((stack[stack.count - 1].children.count, start..<i))
+            } else {
+                stack[stack.count - 1].children.append(.text(XMLText(raw: string(p, start, i))))
+                stack[stack.count - 1].hasText = true
+            }
         }
     }
 

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Timing and subprocess helpers shared by the benchmarks. Every figure is reported as a
+/// ratio against a baseline measured in the same run, so machines can be compared.
+enum Bench {
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Median wall time in seconds of `runs` executions of `body`.
+    static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let t0 = now()
+            try body()
+            times.append(Double(now() - t0) / 1e9)
+        }
+        times.sort()
+        return times[times.count / 2]
+    }
+
+    /// Runs a program to completion, discarding its output; returns its exit status.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], cwd: String? = nil) -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { return -1 }
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+
+    static func which(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let p = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return nil
+    }
+
+    static func format(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
+
+    /// Document-format scenario folders under the corpus, largest first (by ours' size).
+    static func scenarios(corpus: String) -> [(dir: String, ext: String, bytes: Int)] {
+        var out: [(String, String, Int)] = []
+        let fm = FileManager.default
+        for set in ["conflicts", "clean"] {
+            let root = "\(corpus)/scenarios/\(set)"
+            for name in (try? fm.contentsOfDirectory(atPath: root)) ?? [] {
+                let dir = "\(root)/\(name)"
+                guard let meta = fm.contents(atPath: "\(dir)/meta.json"),
+                      String(decoding: meta, as: UTF8.self).contains("\"file_format\": \"document\"") else { continue }
+                let ext = fm.fileExists(atPath: "\(dir)/ours.xib") ? "xib" : "storyboard"
+                let size = (try? fm.attributesOfItem(atPath: "\(dir)/ours.\(ext)")[.size] as? Int) ?? 0
+                out.append((dir, ext, size ?? 0))
+            }
+        }
+        return out.sorted { $0.2 > $1.2 }
+    }
+}

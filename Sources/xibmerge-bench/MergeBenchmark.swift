@@ -1,0 +1,31 @@
+import Foundation
+
+/// `xibmerge merge` against `git merge-file` on the same three files (both as processes,
+/// as git runs them), on the largest document-format scenarios.
+func runMergeBenchmark(corpus: String, xibmerge: String) -> [String] {
+    guard let git = Bench.which("git") else { return ["merge: git not found"] }
+    let scenarios = Array(Bench.scenarios(corpus: corpus).prefix(8))
+    guard !scenarios.isEmpty else { return ["merge: no scenarios under \(corpus)/scenarios"] }
+    let tmp = NSTemporaryDirectory() + "xibmerge-bench-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: tmp) }
+    var lines = ["merge (largest \(scenarios.count) scenarios, median of 7 runs, wall time including process start):"]
+    var ratios: [Double] = []
+    for s in scenarios {
+        let base = "\(s.dir)/base.\(s.ext)", ours = "\(s.dir)/ours.\(s.ext)", theirs = "\(s.dir)/theirs.\(s.ext)"
+        let a = "\(tmp)/A.\(s.ext)"
+        func fresh() {
+            try? FileManager.default.removeItem(atPath: a)
+            try? FileManager.default.copyItem(atPath: ours, toPath: a)
+        }
+        let xm = Bench.median(runs: 7) { fresh(); Bench.run(xibmerge, ["merge", base, a, theirs, "file.\(s.ext)"]) }
+        let gm = Bench.median(runs: 7) { fresh(); Bench.run(git, ["merge-file", "-L", "ours", "-L", "base", "-L", "theirs", a, base, theirs]) }
+        // Copying the file is part of both loops; measure it alone and take it out.
+        let copy = Bench.median(runs: 7) { fresh() }
+        let ratio = max(xm - copy, 1e-6) / max(gm - copy, 1e-6)
+        ratios.append(ratio)
+        lines.append("  \(URL(fileURLWithPath: s.dir).lastPathComponent.prefix(70)) (\(s.bytes / 1024) KB): xibmerge \(Bench.format((xm - copy) * 1000, 1)) ms, git merge-file \(Bench.format((gm - copy) * 1000, 1)) ms, ratio \(Bench.format(ratio))")
+    }
+    lines.append("  median ratio xibmerge / git merge-file: \(Bench.format(ratios.sorted()[ratios.count / 2]))")
+    return lines
+}
