@@ -14,8 +14,7 @@ enum CrashFallback {
     nonisolated(unsafe) private static var targetPath: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) private static var message: UnsafeMutablePointer<CChar>?
 
-    static func arm(target: String, base: [UInt8], ours: [UInt8], theirs: [UInt8], path: String) {
-        let fallback = LineMerge.merge(base: base, ours: ours, theirs: theirs)
+    static func arm(target: String, fallback: LineMerge.Result, ours: [UInt8], path: String) {
         var bytes = fallback.bytes
         if fallback.conflicts == 0 {
             // A clean line merge is still not a verified result: keep ours' bytes untouched

@@ -48,9 +48,10 @@ struct MergeCommand: ParsableCommand {
         options.strictLayout = strictLayout
         options.lineFastPath = !noLineFastPath
         // If anything below crashes, the line-based merge (with markers) is what the user gets.
-        CrashFallback.arm(target: target, base: inputs[0], ours: inputs[1], theirs: inputs[2], path: name)
+        let lines = LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2])
+        CrashFallback.arm(target: target, fallback: lines, ours: inputs[1], path: name)
         let outcome = XibMerger.merge(base: .init(bytes: inputs[0], name: base), ours: .init(bytes: inputs[1], name: name),
-                                      theirs: .init(bytes: inputs[2], name: theirs), options: options)
+                                      theirs: .init(bytes: inputs[2], name: theirs), options: options, lines: lines)
         do {
             try FileIO.writeAtomically(outcome.bytes, to: target)
         } catch {

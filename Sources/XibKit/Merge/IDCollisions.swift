@@ -6,14 +6,14 @@
 /// never changed except to fix a real collision, and every change is reported.
 enum IDCollisions {
     struct Result {
-        var ours: XMLDocument
-        var theirs: XMLDocument
+        /// The graphs to merge: the inputs', or rebuilt after a rename.
+        var ours: IBGraph
+        var theirs: IBGraph
         var events: [MergeEvent]
     }
 
-    static func resolve(base: XMLDocument, ours: XMLDocument, theirs: XMLDocument) -> Result {
-        let B = IBGraph(xml: base), O = IBGraph(xml: ours), T = IBGraph(xml: theirs)
-        var result = Result(ours: ours, theirs: theirs, events: [])
+    static func resolve(base B: IBGraph, ours O: IBGraph, theirs T: IBGraph) -> Result {
+        var result = Result(ours: O, theirs: T, events: [])
         var taken = Set(B.byObjectID.keys).union(O.byObjectID.keys).union(T.byObjectID.keys)
         var renameInOurs: [String: String] = [:], renameInTheirs: [String: String] = [:]
         for (id, oNodes) in O.byObjectID.sorted(by: { $0.key < $1.key }) where B.byObjectID[id] == nil {
@@ -31,8 +31,8 @@ enum IDCollisions {
                                             subject: "id", ours: renameOurs ? id : nil, theirs: renameOurs ? nil : id,
                                             resolution: "both sides added a different object with id '\(id)'; \(renameOurs ? "ours" : "theirs") was renamed to '\(fresh)' with its references"))
         }
-        if !renameInOurs.isEmpty { result.ours = rename(O, renameInOurs) }
-        if !renameInTheirs.isEmpty { result.theirs = rename(T, renameInTheirs) }
+        if !renameInOurs.isEmpty { result.ours = IBGraph(xml: rename(O, renameInOurs)) }
+        if !renameInTheirs.isEmpty { result.theirs = IBGraph(xml: rename(T, renameInTheirs)) }
         return result
     }
 

@@ -22,10 +22,9 @@ final class TreeMerge {
     private(set) var fromOurs = MergeContributions()
     private(set) var fromTheirs = MergeContributions()
 
-    /// Per graph: semantic hash of each node's subtree, ignoring Xcode noise and frames.
-    private let fpB: [Int], fpO: [Int], fpT: [Int]
-    /// The same, blind to child order and all geometry: whether a side changed an object
-    /// in a way that should stop the other side's deletion of it.
+    /// Per graph: semantic hash of each node's subtree, blind to Xcode noise, geometry and
+    /// child order: whether a side changed an object in a way that should stop the other
+    /// side's deletion of it.
     private let dfpB: [Int], dfpO: [Int], dfpT: [Int]
     /// Object ids (as keys `#id`) that survive, and the key of their parent in the result.
     private var survivingParent: [String: String] = [:]
@@ -41,12 +40,9 @@ final class TreeMerge {
         B = base; O = ours; T = theirs
         self.prefer = prefer
         self.options = options
-        fpB = TreeMerge.fingerprints(base)
-        fpO = TreeMerge.fingerprints(ours)
-        fpT = TreeMerge.fingerprints(theirs)
-        dfpB = TreeMerge.fingerprints(base, forDeletion: true)
-        dfpO = TreeMerge.fingerprints(ours, forDeletion: true)
-        dfpT = TreeMerge.fingerprints(theirs, forDeletion: true)
+        dfpB = TreeMerge.fingerprints(base)
+        dfpO = TreeMerge.fingerprints(ours)
+        dfpT = TreeMerge.fingerprints(theirs)
     }
 
     func run() -> XMLDocument {
@@ -68,8 +64,8 @@ final class TreeMerge {
                 ids.append(n.key)
             }
         }
-        let touchedByOurs = referencedByChanges(in: O, fp: fpO)
-        let touchedByTheirs = referencedByChanges(in: T, fp: fpT)
+        let touchedByOurs = referencedByChanges(in: O)
+        let touchedByTheirs = referencedByChanges(in: T)
         for key in ids {
             let b = B.byKey[key], o = O.byKey[key], t = T.byKey[key]
             let pb = b.map { parentKey(B, $0) }, po = o.map { parentKey(O, $0) }, pt = t.map { parentKey(T, $0) }
@@ -212,7 +208,7 @@ final class TreeMerge {
     }
 
     /// Ids referenced by elements that this side added or changed.
-    private func referencedByChanges(in g: IBGraph, fp: [Int]) -> Set<String> {
+    private func referencedByChanges(in g: IBGraph) -> Set<String> {
         var out: Set<String> = []
         for r in g.references {
             let key = g.nodes[r.node].key
@@ -266,7 +262,7 @@ final class TreeMerge {
 
     /// Theirs' subtree taken whole (ours left it as in base): counted as theirs' change.
     private func take(_ g: IBGraph, _ n: Int, side: Side, base: Int) -> XMLElement {
-        if fpB[base] != fpT[n] { fromTheirs.modified += 1 }
+        if dfpB[base] != dfpT[n] { fromTheirs.modified += 1 }
         return g.nodes[n].element
     }
 
@@ -693,7 +689,7 @@ final class TreeMerge {
         return IBRules.noise(element: e.name, key: e[attribute: "key"]) == .editorState
     }
 
-    static func fingerprints(_ g: IBGraph, forDeletion: Bool = false) -> [Int] {
+    static func fingerprints(_ g: IBGraph) -> [Int] {
         var fp = [Int](repeating: 0, count: g.nodes.count)
         for i in stride(from: g.nodes.count - 1, through: 0, by: -1) {
             let node = g.nodes[i]
@@ -714,14 +710,10 @@ final class TreeMerge {
             for c in node.children {
                 let child = g.nodes[c]
                 if IBRules.noise(element: child.tag, key: child.element[attribute: "key"]) != nil { continue }
-                if forDeletion {
-                    if child.tag == "size" || child.tag == "point" { continue }
-                    unordered = unordered &+ (fp[c] &* 0x1E37_79B9_7F4A_7C15)
-                } else {
-                    h.combine(fp[c])
-                }
+                if child.tag == "size" || child.tag == "point" { continue }
+                unordered = unordered &+ (fp[c] &* 0x1E37_79B9_7F4A_7C15)
             }
-            if forDeletion { h.combine(unordered) }
+            h.combine(unordered)
             fp[i] = h.finalize()
         }
         return fp

@@ -63,14 +63,16 @@ public enum XibMerger {
         }
     }
 
-    public static func merge(base: Input, ours: Input, theirs: Input, options: Options = Options()) -> Outcome {
+    /// `lines`: the line-based merge of the same inputs, when the caller already made it.
+    public static func merge(base: Input, ours: Input, theirs: Input, options: Options = Options(),
+                             lines precomputed: LineMerge.Result? = nil) -> Outcome {
         func trivial(_ bytes: [UInt8]) -> Outcome {
             Outcome(bytes: bytes, method: .trivial, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
         if ours.bytes == theirs.bytes || base.bytes == theirs.bytes { return trivial(ours.bytes) }
         if base.bytes == ours.bytes { return trivial(theirs.bytes) }
 
-        let lines = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
+        let lines = precomputed ?? LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
         func fallback(_ reason: String) -> Outcome {
             Outcome(bytes: lines.bytes, method: .fallback, conflicts: max(lines.conflicts, 1), markerHunks: lines.conflicts,
                     events: [], fallbackReason: reason, conflictStyle: options.conflictStyle)
@@ -97,8 +99,9 @@ public enum XibMerger {
 
     private static func structural(_ base: IBDocument, _ ours: IBDocument, _ theirs: IBDocument, options: Options,
                                    fallback: (String) -> Outcome) -> Outcome {
-        let collisions = IDCollisions.resolve(base: base.xml, ours: ours.xml, theirs: theirs.xml)
-        let B = IBGraph(xml: base.xml), O = IBGraph(xml: collisions.ours), T = IBGraph(xml: collisions.theirs)
+        let B = IBGraph(base)
+        let collisions = IDCollisions.resolve(base: B, ours: IBGraph(ours), theirs: IBGraph(theirs))
+        let O = collisions.ours, T = collisions.theirs
         var treeOptions = TreeMerge.Options()
         treeOptions.strictLayout = options.strictLayout
         let oursFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
