@@ -19,14 +19,37 @@ public enum LineDiff {
 
     /// Interns lines of several sequences into shared integer ids, so comparisons are cheap.
     public static func intern(_ sequences: [[ArraySlice<UInt8>]]) -> [[Int]] {
-        var table: [ArraySlice<UInt8>: Int] = [:]
+        var table: [Line: Int] = [:]
+        table.reserveCapacity(sequences.first?.count ?? 0)
         return sequences.map { seq in
-            seq.map { line in
+            seq.map { slice in
+                let line = Line(slice)
                 if let id = table[line] { return id }
                 let id = table.count
                 table[line] = id
                 return id
             }
+        }
+    }
+
+    /// A line with its hash computed once over the raw bytes (Hasher byte by byte is slow).
+    private struct Line: Hashable {
+        let bytes: ArraySlice<UInt8>
+        let hash: UInt64
+
+        init(_ bytes: ArraySlice<UInt8>) {
+            self.bytes = bytes
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            bytes.withUnsafeBufferPointer { p in
+                for b in p { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            }
+            hash = h
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (a: Line, b: Line) -> Bool {
+            a.hash == b.hash && a.bytes.elementsEqual(b.bytes)
         }
     }
 

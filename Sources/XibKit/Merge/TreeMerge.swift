@@ -21,11 +21,13 @@ final class TreeMerge {
     private(set) var events: [MergeEvent] = []
     private(set) var fromOurs = MergeContributions()
     private(set) var fromTheirs = MergeContributions()
+    /// The graph of the merged document, as the last cascade pass saw it.
+    private(set) var resultGraph: IBGraph?
 
     /// Per graph: semantic hash of each node's subtree, blind to Xcode noise, geometry and
     /// child order: whether a side changed an object in a way that should stop the other
     /// side's deletion of it.
-    private let dfpB: [Int], dfpO: [Int], dfpT: [Int]
+    private let dfpB: Fingerprints, dfpO: Fingerprints, dfpT: Fingerprints
     /// Object ids (as keys `#id`) that survive, and the key of their parent in the result.
     private var survivingParent: [String: String] = [:]
     /// Keys of elements, in any version, whose subtree gains or loses objects by a move:
@@ -40,9 +42,9 @@ final class TreeMerge {
         B = base; O = ours; T = theirs
         self.prefer = prefer
         self.options = options
-        dfpB = TreeMerge.fingerprints(base)
-        dfpO = TreeMerge.fingerprints(ours)
-        dfpT = TreeMerge.fingerprints(theirs)
+        dfpB = Fingerprints(base)
+        dfpO = Fingerprints(ours)
+        dfpT = Fingerprints(theirs)
     }
 
     func run() -> XMLDocument {
@@ -139,7 +141,7 @@ final class TreeMerge {
 
     /// One side deleted an object the other kept: a delete, unless the keeper changed it
     /// (beyond layout) or made something new refer to it — then it is a conflict.
-    private func decideDeletion(key: String, deleter: Side, b: Int, kept: Int, keptGraph: IBGraph, keptFP: [Int],
+    private func decideDeletion(key: String, deleter: Side, b: Int, kept: Int, keptGraph: IBGraph, keptFP: Fingerprints,
                                 referencedByKeeper: Set<String>, keeperParent: String) {
         let id = String(key.dropFirst())
         let changed = keptFP[kept] != dfpB[b] || parentKey(B, b) != keeperParent
@@ -539,7 +541,7 @@ final class TreeMerge {
     }
 
     /// A value element (no id) removed by one side: removed unless the other side changed it.
-    private func keepDeletedValue(_ k: String, deleter: Side, keeper: IBGraph, keeperFP: [Int]) -> Bool {
+    private func keepDeletedValue(_ k: String, deleter: Side, keeper: IBGraph, keeperFP: Fingerprints) -> Bool {
         guard let bn = B.byKey[k], let kn = keeper.byKey[k] else { return false }
         if let slash = k.firstIndex(of: "/"), keptByConflict.contains(String(k[..<slash])) { return true }
         if dfpB[bn] == keeperFP[kn] || isNoiseElement(keeper, kn) {
@@ -647,7 +649,7 @@ final class TreeMerge {
                            ours: nil, theirs: nil, resolution: "removed: it referred to \(r.target), which was deleted")
                 }
             }
-            if dropElements.isEmpty && dropAttributes.isEmpty { return }
+            if dropElements.isEmpty && dropAttributes.isEmpty { resultGraph = g; return }
             for (path, attr) in dropAttributes { TreeEdit.modify(&doc.root, at: path[...]) { $0[attribute: attr] = nil } }
             // Remove deepest/last first so earlier paths stay valid.
             for path in dropElements.sorted(by: { $0.lexicographicallyPrecedes($1) }).reversed() {
@@ -669,6 +671,11 @@ final class TreeMerge {
                                  subject: subject, ours: ours, theirs: theirs, resolution: resolution))
     }
 
+    private func isNoiseElement(_ g: IBGraph, _ n: Int) -> Bool {
+        let e = g.nodes[n].element
+        return IBRules.noise(element: e.name, key: e[attribute: "key"]) == .editorState
+    }
+
     /// Byte equality of two parsed subtrees (each still pristine from its file).
     private func bytesEqual(_ g1: IBGraph, _ n1: Int, _ g2: IBGraph, _ n2: Int) -> Bool {
         let e1 = g1.nodes[n1].element, e2 = g2.nodes[n2].element
@@ -682,41 +689,44 @@ final class TreeMerge {
         }
     }
 
-    /// Semantic hash of every subtree, ignoring what Xcode rewrites on its own (noise
-    /// attributes, frames, canvas locations, the device), so "changed" means changed by a person.
-    private func isNoiseElement(_ g: IBGraph, _ n: Int) -> Bool {
-        let e = g.nodes[n].element
-        return IBRules.noise(element: e.name, key: e[attribute: "key"]) == .editorState
-    }
+}
 
-    static func fingerprints(_ g: IBGraph) -> [Int] {
-        var fp = [Int](repeating: 0, count: g.nodes.count)
-        for i in stride(from: g.nodes.count - 1, through: 0, by: -1) {
-            let node = g.nodes[i]
-            var h = Hasher()
-            h.combine(node.tag)
-            for a in node.element.attributes where IBRules.noise(tag: node.tag, attribute: a.name) == nil {
-                h.combine(a.name)
-                h.combine(a.value)
-            }
-            for c in node.element.children {
-                switch c {
-                case .text(let t) where !t.isWhitespace: h.combine(t.raw)
-                case .cdata(let s): h.combine(s)
-                default: break
-                }
-            }
-            var unordered = 0
-            for c in node.children {
-                let child = g.nodes[c]
-                if IBRules.noise(element: child.tag, key: child.element[attribute: "key"]) != nil { continue }
-                if child.tag == "size" || child.tag == "point" { continue }
-                unordered = unordered &+ (fp[c] &* 0x1E37_79B9_7F4A_7C15)
-            }
-            h.combine(unordered)
-            fp[i] = h.finalize()
+/// Semantic hash of a subtree, computed on demand and remembered: blind to what Xcode
+/// rewrites on its own (noise attributes, geometry, canvas locations, the device) and to
+/// child order, so "changed" means changed by a person.
+final class Fingerprints {
+    private let g: IBGraph
+    private var memo: [Int: Int] = [:]
+
+    init(_ g: IBGraph) { self.g = g }
+
+    subscript(_ n: Int) -> Int {
+        if let v = memo[n] { return v }
+        let node = g.nodes[n]
+        var h = Hasher()
+        h.combine(node.tag)
+        for a in node.element.attributes where IBRules.noise(tag: node.tag, attribute: a.name) == nil {
+            h.combine(a.name)
+            h.combine(a.value)
         }
-        return fp
+        for c in node.element.children {
+            switch c {
+            case .text(let t) where !t.isWhitespace: h.combine(t.raw)
+            case .cdata(let s): h.combine(s)
+            default: break
+            }
+        }
+        var unordered = 0
+        for c in node.children {
+            let child = g.nodes[c]
+            if IBRules.noise(element: child.tag, key: child.element[attribute: "key"]) != nil { continue }
+            if child.tag == "size" || child.tag == "point" { continue }
+            unordered = unordered &+ (self[c] &* 0x1E37_79B9_7F4A_7C15)
+        }
+        h.combine(unordered)
+        let v = h.finalize()
+        memo[n] = v
+        return v
     }
 }
 

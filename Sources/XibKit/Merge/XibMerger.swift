@@ -111,7 +111,10 @@ public enum XibMerger {
         var outcome = Outcome(bytes: XMLWriter.write(merged), method: .structural, conflicts: conflicts, markerHunks: 0,
                               events: events, fromOurs: oursFirst.fromOurs, fromTheirs: oursFirst.fromTheirs,
                               conflictStyle: options.conflictStyle)
-        guard isSound(outcome.bytes) else {
+        // Sound: the bytes read back as XML, and the merged graph has no integrity problem.
+        let sound = (try? XMLReader.parse(outcome.bytes, name: "merged")) != nil
+            && (oursFirst.resultGraph.map { IntegrityCheck.problems(in: $0).isEmpty } ?? isSound(outcome.bytes))
+        guard sound else {
             return fallback("the structural merge did not produce a sound file; merged by lines instead")
         }
         if conflicts > 0 && options.conflictStyle == .markers {
