@@ -422,24 +422,29 @@ final class TreeMerge {
     private func resolveAttributeConflict(tag: String, name: String, ours: String?, theirs: String?, node: Int, graph: IBGraph) -> String? {
         let owner = graph.owningObject(node)
         let element = graph.nodes[node].element
+        // An attribute of a value element is named with it: `<state key="normal"> title`, `<plugIn identifier="…"> version`.
+        let subject: String
+        if graph.nodes[node].objectID == nil && tag != "document" {
+            let ident = IBRules.identityAttributes.first { element[attribute: $0] != nil }
+            subject = "<\(tag)\(ident.map { " \($0)=\"\(element[attribute: $0]!)\"" } ?? "")> \(name)"
+        } else {
+            subject = name
+        }
         // Inside a frame (or other noise element), every attribute is noise of that kind.
         let noise = IBRules.noise(element: tag, key: element[attribute: "key"]) ?? IBRules.noise(tag: tag, attribute: name)
-        if noise == .layout && !options.strictLayout {
-            record(.layoutOnly, graph: graph, node: owner, subject: "<\(tag) key=\"\(element[attribute: "key"] ?? "")\"> \(name)", ours: ours, theirs: theirs,
+        switch noise {
+        case .layout? where !options.strictLayout:
+            record(.layoutOnly, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs,
                    resolution: "kept ours (layout only; Xcode recomputes frames from constraints)")
             return ours
-        }
-        switch noise {
         case .toolsVersion?:
             let newer = TreeMerge.compareVersions(ours ?? "", theirs ?? "") >= 0 ? ours : theirs
-            record(.noise, graph: graph, node: owner, subject: name, ours: ours, theirs: theirs, resolution: "took the newer value")
+            record(.noise, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs, resolution: "took the newer value")
             return newer
         case .editorState?:
-            record(.noise, graph: graph, node: owner, subject: name, ours: ours, theirs: theirs, resolution: "kept ours (editor state)")
+            record(.noise, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs, resolution: "kept ours (editor state)")
             return ours
         case .layout?, nil:
-            let subject = graph.nodes[node].objectID == nil && graph.nodes[node].tag != "document"
-                ? "<\(tag)\(graph.nodes[node].element[attribute: "key"].map { " key=\"\($0)\"" } ?? "")> \(name)" : name
             record(.conflict, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs, resolution: "both changed")
             return prefer == .ours ? ours : theirs
         }
