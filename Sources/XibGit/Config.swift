@@ -59,6 +59,19 @@ public final class Config: @unchecked Sendable {
         return result
     }
 
+    /// The file `global()` (and `git config --global`) writes to: `~/.gitconfig`, unless only the XDG file
+    /// exists; the file may not exist yet.
+    public static func globalFilePath() throws -> String {
+        if let file = path(for: .global) { return file }
+        if let file = path(for: .xdg) { return file }
+        let home = try searchPath(for: .global).split(separator: ":").first.map(String.init) ?? ""
+        guard !home.isEmpty else {
+            throw GitError(code: .notFound, operation: "cannot locate the global git configuration",
+                           message: "no home folder is known ($HOME is unset)")
+        }
+        return home.withoutTrailingSlash + "/.gitconfig"
+    }
+
     /// The existing configuration file at a system-wide or per-user level, or nil
     /// (for `.local` use `Repository.gitDir + "/config"`).
     public static func path(for level: Level) -> String? {

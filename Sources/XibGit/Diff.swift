@@ -83,9 +83,13 @@ extension Repository {
 
     /// Staged changes, HEAD to index (`git diff --cached`); an unborn HEAD counts as the empty tree.
     public func diffCached(paths: [String] = [], detectRenames: Bool = true) throws -> [FileChange] {
+        try sync { try diffIndex(from: isHeadUnborn ? nil : try resolveCommit("HEAD"), paths: paths, detectRenames: detectRenames) }
+    }
+
+    /// Changes from a commit (nil = the empty tree) to the index (`git diff --cached <commit>`).
+    public func diffIndex(from commit: ObjectID?, paths: [String] = [], detectRenames: Bool = true) throws -> [FileChange] {
         try sync {
-            let head = isHeadUnborn ? nil : try resolveCommit("HEAD")
-            return try withTree(of: head) { tree in
+            try withTree(of: commit) { tree in
                 try makeDiff(paths: paths, flags: 0, detectRenames: detectRenames, hashWorkdir: false) { diff, opts in
                     git_diff_tree_to_index(&diff, handle, tree, nil, opts)
                 }

@@ -38,19 +38,38 @@ extension Repository {
         }
     }
 
-    /// Merges two commits in memory (git_merge_commits, default options, renames on) without touching the
-    /// work tree or index, and returns the paths git would leave conflicted.
+    /// Merges two commits in memory (git_merge_commits, default options, renames on) and returns the paths
+    /// git would leave conflicted. Nothing is written: not the work tree, the index, nor the object
+    /// database (libgit2 stores merged file contents as blobs even for an in-memory merge, so the merge
+    /// runs on a second handle whose object writes go to a discarded in-memory backend).
     public func predictMergeConflicts(ours: ObjectID, theirs: ObjectID) throws -> [IndexConflict] {
         try sync {
             let operation = "cannot merge \(ours.short) with \(theirs.short) in memory"
-            let o = try lookupCommit(ours)
+            var scratch: OpaquePointer?
+            try check(git_repository_open(&scratch, gitDir), operation)
+            defer { git_repository_free(scratch) }
+            var odb: OpaquePointer?
+            try check(git_repository_odb(&odb, scratch), operation)
+            defer { git_odb_free(odb) }
+            var memory: UnsafeMutablePointer<git_odb_backend>?
+            try check(git_mempack_new(&memory), operation)
+            // Highest priority: the first writable backend receives every write. The odb owns it from here.
+            try check(git_odb_add_backend(odb, memory, 1_000), operation)
+
+            func lookup(_ id: ObjectID) throws -> OpaquePointer {
+                var oid = id.oid
+                var commit: OpaquePointer?
+                try check(git_commit_lookup(&commit, scratch, &oid), "cannot read commit \(id.short)")
+                return commit!
+            }
+            let o = try lookup(ours)
             defer { git_commit_free(o) }
-            let t = try lookupCommit(theirs)
+            let t = try lookup(theirs)
             defer { git_commit_free(t) }
             var opts = git_merge_options()
             try check(git_merge_options_init(&opts, UInt32(GIT_MERGE_OPTIONS_VERSION)), operation)
             var index: OpaquePointer?
-            try check(git_merge_commits(&index, handle, o, t, &opts), operation)
+            try check(git_merge_commits(&index, scratch, o, t, &opts), operation)
             defer { git_index_free(index) }
             return try readConflicts(of: index!)
         }

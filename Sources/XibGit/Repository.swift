@@ -43,6 +43,12 @@ public final class Repository: @unchecked Sendable {
     /// Absolute path of the git directory (`…/.git`, or the bare repository itself), without a trailing slash.
     public var gitDir: String { sync { String(libgit2: git_repository_path(handle))?.withoutTrailingSlash ?? "" } }
 
+    /// The folder shared by all work trees of the repository (holds `config`, `objects`, `refs`, `info`),
+    /// without a trailing slash: the git directory itself except in a linked work tree.
+    public var commonDir: String {
+        sync { String(libgit2: git_repository_commondir(handle))?.withoutTrailingSlash ?? gitDir }
+    }
+
     /// True in a fresh repository whose current branch has no commit yet.
     public var isHeadUnborn: Bool { sync { git_repository_head_unborn(handle) == 1 } }
 
@@ -92,6 +98,11 @@ public final class Repository: @unchecked Sendable {
             try check(rc, "cannot find merge base of \(a.short) and \(b.short)")
             return ObjectID(out)
         }
+    }
+
+    /// Whether `path` names a file or a folder in `commit`'s tree.
+    public func contains(path: String, in commit: ObjectID) throws -> Bool {
+        try sync { try withTree(of: commit) { tree in try treeEntry(tree!, path: path) != nil } }
     }
 
     // MARK: Object helpers (call inside `sync`)
