@@ -1,5 +1,14 @@
 internal import CLibGit2
+#if canImport(FoundationEssentials)
+import FoundationEssentials  // Date, without Foundation's ICU: keeps the merge driver's start-up fast
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Who made a commit and when.
 public struct Signature: Hashable, Sendable {

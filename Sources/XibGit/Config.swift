@@ -1,5 +1,14 @@
 internal import CLibGit2
+#if canImport(FoundationEssentials)
+import FoundationEssentials  // Date, without Foundation's ICU: keeps the merge driver's start-up fast
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A git configuration (one file, or the layered view of several). Reads see the highest-priority value;
 /// writes go to the highest-priority file, as with `git config`.
@@ -11,9 +20,9 @@ public final class Config: @unchecked Sendable {
 
     let handle: OpaquePointer
     /// Repository configs share the repository's lock; standalone ones have their own.
-    private let lock: NSRecursiveLock
+    private let lock: RecursiveLock
 
-    init(handle: OpaquePointer, lock: NSRecursiveLock = NSRecursiveLock()) {
+    init(handle: OpaquePointer, lock: RecursiveLock = RecursiveLock()) {
         self.handle = handle
         self.lock = lock
     }

@@ -1,5 +1,14 @@
 internal import CLibGit2
+#if canImport(FoundationEssentials)
+import FoundationEssentials  // Date, without Foundation's ICU: keeps the merge driver's start-up fast
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A failed libgit2 operation: what we were doing, plus libgit2's own explanation.
 public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -28,7 +37,7 @@ public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
     init(libgit2Code rc: Int32, operation: String) {
         let message = git_error_last().flatMap { String(libgit2: $0.pointee.message) } ?? ""
         self.init(code: Code(rc), operation: operation,
-                  message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+                  message: String(message.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()))
     }
 }
 

@@ -1,12 +1,21 @@
 internal import CLibGit2
+#if canImport(FoundationEssentials)
+import FoundationEssentials  // Date, without Foundation's ICU: keeps the merge driver's start-up fast
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An open git repository. libgit2 objects are not thread-safe, so every call is serialised on `lock`;
 /// that is what makes the `@unchecked Sendable` honest.
 public final class Repository: @unchecked Sendable {
     let handle: OpaquePointer
     /// Recursive because public methods build on each other; shared with this repository's Index and Config.
-    let lock = NSRecursiveLock()
+    let lock = RecursiveLock()
 
     /// Opens the repository containing `path`, searching upwards like `git` does
     /// (works from any subfolder of a work tree, a `.git` folder or a bare repository).

@@ -18,7 +18,13 @@ func runMergeBenchmark(corpus: String, xibmerge: String) -> [String] {
             try? FileManager.default.removeItem(atPath: a)
             try? FileManager.default.copyItem(atPath: ours, toPath: a)
         }
-        let xm = Bench.median(runs: 7) { fresh(); Bench.run(xibmerge, ["merge", base, a, theirs, "file.\(s.ext)"]) }
+        var failed = false
+        let xm = Bench.median(runs: 7) {
+            fresh()
+            let status = Bench.run(xibmerge, ["merge", base, a, theirs, "file.\(s.ext)"])
+            if status < 0 || status > 1 { failed = true }
+        }
+        if failed { return ["merge: \(xibmerge) failed on \(s.dir) (is it built?)"] }
         let gm = Bench.median(runs: 7) { fresh(); Bench.run(git, ["merge-file", "-L", "ours", "-L", "base", "-L", "theirs", a, base, theirs]) }
         // Copying the file is part of both loops; measure it alone and take it out.
         let copy = Bench.median(runs: 7) { fresh() }

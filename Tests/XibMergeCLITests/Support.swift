@@ -46,13 +46,26 @@ enum CLI {
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
+            errData = readAll(err.fileHandleForReading.fileDescriptor)
             group.leave()
         }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = readAll(out.fileHandleForReading.fileDescriptor)
         group.wait()
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Reads a pipe to its end, retrying reads a signal interrupted (FileHandle's
+    /// readDataToEndOfFile traps on EINTR when many child processes run at once).
+    static func readAll(_ fd: Int32) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { data.append(contentsOf: buffer[0..<n]); continue }
+            if n < 0 && errno == EINTR { continue }
+            return data
+        }
     }
 
     static func xibmerge(_ arguments: [String], cwd: String? = nil, environment: [String: String]? = nil) throws -> Result {

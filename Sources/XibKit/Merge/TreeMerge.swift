@@ -33,10 +33,15 @@ final class TreeMerge {
     /// Keys of elements, in any version, whose subtree gains or loses objects by a move:
     /// those cannot be reused wholesale from one side.
     private var moveTouched: Set<String> = []
+    /// Ids referenced by what each side added or changed; only needed when a side deletes something.
+    private lazy var touchedByOurs: Set<String> = referencedByChanges(in: O)
+    private lazy var touchedByTheirs: Set<String> = referencedByChanges(in: T)
     /// Objects a side deleted and that stay deleted: never brought back as an ancestor.
     private var deletedObjects: Set<String> = []
     /// Objects a side deleted but that a conflict kept: their whole subtree (from the keeper) stays.
     private var keptByConflict: Set<String> = []
+    /// Value elements (no id) one side deleted but that a conflict kept.
+    private var keptValues: Set<String> = []
 
     init(base: IBGraph, ours: IBGraph, theirs: IBGraph, prefer: Side, options: Options) {
         B = base; O = ours; T = theirs
@@ -66,8 +71,6 @@ final class TreeMerge {
                 ids.append(n.key)
             }
         }
-        let touchedByOurs = referencedByChanges(in: O)
-        let touchedByTheirs = referencedByChanges(in: T)
         for key in ids {
             let b = B.byKey[key], o = O.byKey[key], t = T.byKey[key]
             let pb = b.map { parentKey(B, $0) }, po = o.map { parentKey(O, $0) }, pt = t.map { parentKey(T, $0) }
@@ -152,6 +155,12 @@ final class TreeMerge {
             survivingParent[key] = keeperParent
             return
         }
+        if insideDeletedByConflict(kept, in: keptGraph) {
+            // Goes with the enclosing object a conflict deleted, reported once, as keepSubtree
+            // keeps it whole when the conflict is resolved the other way.
+            deletedObjects.insert(key)
+            return
+        }
         if !changed && !referenced {
             if !parentAlsoDeleted { if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 } }
             if !parentAlsoDeleted, !bytesEqual(B, b, keptGraph, kept) {
@@ -173,6 +182,16 @@ final class TreeMerge {
         } else {
             deletedObjects.insert(key)
         }
+    }
+
+    /// Whether an enclosing object of this node (in the keeper's version) was deleted by a conflict.
+    private func insideDeletedByConflict(_ n: Int, in g: IBGraph) -> Bool {
+        var p = g.nodes[n].parent
+        while p > 0 {
+            if deletedObjects.contains(g.nodes[p].key) { return true }
+            p = g.nodes[p].parent
+        }
+        return false
     }
 
     /// A deleted subtree that a conflict keeps comes back whole from the keeper: its objects
@@ -306,19 +325,20 @@ final class TreeMerge {
         if bytesEqual(O, o, T, t) { return O.nodes[o].element }
         if let b, let merged = mergeValueList(b: b, o: o, t: t) { return merged }
         let e = O.nodes[o].element
-        let owner = O.owningObject(o)
+        // Named as in base: both sides changed it, and ours' new title would misname it.
+        let (named, owner) = b.map { (B, B.owningObject($0)) } ?? (O, O.owningObject(o))
         let subject = "<\(e.name)\(e[attribute: "key"].map { " key=\"\($0)\"" } ?? "")>"
         switch IBRules.noise(element: e.name, key: e[attribute: "key"]) {
         case .layout? where !options.strictLayout:
-            record(.layoutOnly, graph: O, node: owner, subject: subject, ours: summary(e), theirs: summary(T.nodes[t].element),
+            record(.layoutOnly, graph: named, node: owner, subject: subject, ours: summary(e), theirs: summary(T.nodes[t].element),
                    resolution: "kept ours (layout only; Xcode recomputes frames from constraints)")
             return e
         case .editorState?, .toolsVersion?:
-            record(.noise, graph: O, node: owner, subject: subject, ours: summary(e), theirs: summary(T.nodes[t].element),
+            record(.noise, graph: named, node: owner, subject: subject, ours: summary(e), theirs: summary(T.nodes[t].element),
                    resolution: "kept ours (editor state)")
             return e
         default:
-            record(.conflict, graph: O, node: owner, subject: subject, ours: summary(e), theirs: summary(T.nodes[t].element),
+            record(.conflict, graph: named, node: owner, subject: subject, ours: summary(e), theirs: summary(T.nodes[t].element),
                    resolution: "both changed")
             return prefer == .ours ? e : T.nodes[t].element
         }
@@ -404,7 +424,8 @@ final class TreeMerge {
             else if ov == bv { value = tv; theirsChanged = true }
             else if tv == bv { value = ov; oursChanged = true }
             else {
-                value = resolveAttributeConflict(tag: tag, name: name, ours: ov, theirs: tv, node: o ?? t!, graph: o != nil ? O : T)
+                // Named as in base when it was there: ours' changed title would misname it.
+                value = resolveAttributeConflict(tag: tag, name: name, ours: ov, theirs: tv, node: b ?? o ?? t!, graph: b != nil ? B : (o != nil ? O : T))
             }
             guard let v = value else { continue }
             if let a = (oe?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
@@ -549,6 +570,12 @@ final class TreeMerge {
     private func keepDeletedValue(_ k: String, deleter: Side, keeper: IBGraph, keeperFP: Fingerprints) -> Bool {
         guard let bn = B.byKey[k], let kn = keeper.byKey[k] else { return false }
         if let slash = k.firstIndex(of: "/"), keptByConflict.contains(String(k[..<slash])) { return true }
+        // Inside a value a conflict kept: it comes back whole, as one conflict (the other
+        // resolution drops it whole).
+        if B.nodes[bn].parent >= 0, keptValues.contains(B.nodes[B.nodes[bn].parent].key) {
+            keptValues.insert(k)
+            return true
+        }
         if dfpB[bn] == keeperFP[kn] || isNoiseElement(keeper, kn) {
             if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
             return false
@@ -557,6 +584,7 @@ final class TreeMerge {
         record(.conflict, graph: B, node: bn, subject: "<\(B.nodes[bn].tag)> deleted on one side, changed on the other",
                ours: deleter == .ours ? nil : summary(keeper.nodes[kn].element), theirs: deleter == .theirs ? nil : summary(keeper.nodes[kn].element),
                resolution: keep ? "kept" : "deleted")
+        if keep { keptValues.insert(k) }
         return keep
     }
 
