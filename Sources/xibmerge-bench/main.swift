@@ -21,7 +21,7 @@ for name in selected {
     case "parse": lines = runParseBenchmark(corpus: corpus)
     case "merge": lines = runMergeBenchmark(corpus: corpus, xibmerge: xibmerge)
     case "split": lines = runParseSplit(path: "\(corpus)/files/alin23+Lunar__87a72091__Lunar_Base.lproj_Main.storyboard")
-    case "diff": lines = ["diff: benchmark not built yet"]  // TODO(diff): runDiffBenchmark
+    case "diff": lines = runDiffBenchmark(corpus: corpus, xibmerge: xibmerge)
     default: lines = ["unknown benchmark '\(name)' (parse, merge, diff)"]
     }
     print(lines.joined(separator: "\n"))

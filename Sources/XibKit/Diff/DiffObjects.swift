@@ -1,0 +1,270 @@
+/// Which elements of a document a person sees as objects, and how each reads.
+///
+/// Objects ("entities") are the elements with an object id, the scenes, the document itself,
+/// and the items of the document's own sets (`<resources>`, `<dependencies>`). Every other
+/// element is either a container of objects (`<subviews>`, `<connections>`: it contains an
+/// object) or a value of the nearest object above it (`<rect key="frame">`,
+/// `<state key="normal">`): values are shown as attributes of that object.
+final class DiffObjects {
+    let graph: IBGraph
+    /// Per graph node.
+    private(set) var isEntity: [Bool]
+    private(set) var containsEntity: [Bool]
+    /// The nearest entity strictly above each node (-1 for the root).
+    private(set) var parentEntity: [Int]
+    /// One past the last node of each node's subtree (nodes are in pre-order).
+    private(set) var subtreeEnd: [Int]
+    /// Names and paths computed so far.
+    private var names: [Int: String] = [:]
+    private var paths: [Int: String] = [:]
+
+    init(_ graph: IBGraph) {
+        self.graph = graph
+        let nodes = graph.nodes
+        let n = nodes.count
+        isEntity = [Bool](repeating: false, count: n)
+        containsEntity = [Bool](repeating: false, count: n)
+        parentEntity = [Int](repeating: -1, count: n)
+        subtreeEnd = [Int](repeating: 0, count: n)
+        // Nodes are in pre-order: a parent's index is below its children's.
+        for i in 0..<n {
+            let node = nodes[i]
+            let p = node.parent
+            if p < 0 {
+                isEntity[i] = true
+                continue
+            }
+            parentEntity[i] = isEntity[p] ? p : parentEntity[p]
+            if node.objectID != nil || node.tag == "scene" {
+                isEntity[i] = true
+            } else if nodes[p].parent == 0, IBRules.unorderedContainers.contains(nodes[p].tag) {
+                isEntity[i] = true  // <resources>/<image name=...>, <dependencies>/<capability ...>
+            }
+        }
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            subtreeEnd[i] = nodes[i].children.last.map { subtreeEnd[$0] } ?? i + 1
+            if i > 0, isEntity[i] || containsEntity[i] { containsEntity[nodes[i].parent] = true }
+        }
+    }
+
+    var entities: [Int] { graph.nodes.indices.filter { isEntity[$0] } }
+
+    /// Entity children of an entity, including those inside its containers, in document order.
+    func entityChildren(of e: Int) -> [Int] {
+        var out: [Int] = []
+        func walk(_ i: Int) {
+            for c in graph.nodes[i].children {
+                if isEntity[c] { out.append(c) } else if containsEntity[c] { walk(c) }
+            }
+        }
+        walk(e)
+        return out
+    }
+
+    // MARK: - Names
+
+    /// How an object reads on its own: a constraint as its equation, a connection as what it
+    /// connects, anything else by its display name (`Button "Log in"`, `Image "logo"`).
+    func summary(_ i: Int) -> String {
+        let node = graph.nodes[i]
+        let e = node.element
+        switch node.tag {
+        case "constraint":
+            return "constraint " + ConstraintEquation.format(e) { id in
+                guard let id else { return holderName(i) }
+                return name(ofID: id)
+            }
+        case "outlet", "outletCollection":
+            let what = node.tag == "outlet" ? "outlet" : "outlet collection"
+            return "\(what) \(e[attribute: "property"] ?? "?") → \(name(ofID: e[attribute: "destination"]))"
+        case "action":
+            var s = "action \(e[attribute: "selector"] ?? "?") ← \(holderName(i))"
+            if let event = e[attribute: "eventType"] { s += " (\(event))" }
+            if let target = e[attribute: "destination"] ?? e[attribute: "target"], !isOwner(target, of: i) {
+                s += " → " + name(ofID: target)
+            }
+            return s
+        case "segue":
+            guard e[attribute: "reference"] == nil else { return displayName(i) }
+            var s = "segue " + (e[attribute: "kind"] ?? "")
+            if let r = e[attribute: "relationship"] { s += " " + r }
+            if let id = e[attribute: "identifier"] { s += " \"\(id)\"" }
+            return s + " → " + sceneName(ofID: e[attribute: "destination"])
+        default:
+            return displayName(i)
+        }
+    }
+
+    /// The name of the object with this id, for references (`Label "Title"`, `Safe Area`).
+    func name(ofID id: String?) -> String {
+        guard let id else { return "?" }
+        guard let n = graph.node(forObjectID: id) else { return id }
+        return graph.nodes[n].tag == "constraint" ? summary(n) : displayName(n)
+    }
+
+    /// A segue's destination: the scene of the view controller it points at.
+    func sceneName(ofID id: String?) -> String {
+        guard let id, let n = graph.node(forObjectID: id) else { return id ?? "?" }
+        if let s = graph.scene(of: n), graph.sceneMainObject(s) == n { return displayName(s) }
+        return displayName(n)
+    }
+
+    /// The view that holds a constraint, or the object whose connection this is.
+    func holderName(_ i: Int) -> String {
+        let h = parentEntity[i]
+        return h >= 0 ? displayName(h) : "?"
+    }
+
+    /// Whether `id` is the natural target of an action: the scene's view controller or File's Owner.
+    private func isOwner(_ id: String, of i: Int) -> Bool {
+        guard let t = graph.node(forObjectID: id) else { return false }
+        let target = graph.nodes[t].element
+        if target[attribute: "placeholderIdentifier"] == "IBFilesOwner" || target[attribute: "userLabel"] == "File's Owner" { return true }
+        if let s = graph.scene(of: i), graph.sceneMainObject(s) == t { return true }
+        return false
+    }
+
+    /// The human path of an entity: its ancestors' path (as `IBGraph.displayPath` names them),
+    /// then its summary.
+    func path(_ i: Int) -> String {
+        let above = ancestorPath(i)
+        return above.isEmpty ? summary(i) : above + " > " + summary(i)
+    }
+
+    /// `IBGraph.displayPath` without the node's own name (memoised: paths share their prefixes).
+    func ancestorPath(_ i: Int) -> String {
+        let p = graph.nodes[i].parent
+        return p > 0 ? pathThrough(p) : ""
+    }
+
+    /// The path of the ancestors up to and including `n`, as they appear above a descendant:
+    /// scenes and objects by name, except a scene's own view controller.
+    private func pathThrough(_ n: Int) -> String {
+        if let known = paths[n] { return known }
+        let node = graph.nodes[n]
+        let above = node.parent > 0 ? pathThrough(node.parent) : ""
+        var own: String? = nil
+        if node.tag == "scene" {
+            own = displayName(n)
+        } else if node.objectID != nil, !(graph.nodes[node.parent].tag == "objects" && isSceneMainObject(n)) {
+            own = displayName(n)
+        }
+        let path = own.map { above.isEmpty ? $0 : above + " > " + $0 } ?? above
+        paths[n] = path
+        return path
+    }
+
+    private func isSceneMainObject(_ n: Int) -> Bool {
+        graph.scene(of: n).flatMap(graph.sceneMainObject) == n
+    }
+
+    /// `IBGraph.displayName`, memoised.
+    func displayName(_ i: Int) -> String {
+        if let known = names[i] { return known }
+        let name = graph.displayName(i)
+        names[i] = name
+        return name
+    }
+
+    /// The id shown for an entity: its object id, or a scene's id.
+    func shownID(_ i: Int) -> String? {
+        let node = graph.nodes[i]
+        return node.objectID ?? (node.tag == "scene" ? node.element[attribute: "sceneID"] : nil)
+    }
+
+    // MARK: - Groups
+
+    /// The entity a change is grouped under: its scene, its top-level object (xibs), the
+    /// resources, or the document (document attributes, dependencies).
+    func groupRoot(_ i: Int) -> Int {
+        var n = i
+        var top = i
+        while n > 0 {
+            if graph.nodes[n].tag == "scene" { return n }
+            if isEntity[n] { top = n }
+            n = graph.nodes[n].parent
+        }
+        let parent = graph.nodes[top].parent
+        if top > 0, parent > 0, graph.nodes[parent].tag == "objects" { return top }
+        return top == 0 ? 0 : (parent > 0 && graph.nodes[parent].tag == "resources" ? parent : 0)
+    }
+
+    func groupKind(_ root: Int) -> ChangeGroup.Kind {
+        switch graph.nodes[root].tag {
+        case "scene": return .scene
+        case "resources": return .resources
+        case "document": return .document
+        default: return .object
+        }
+    }
+
+    func groupTitle(_ root: Int) -> String {
+        switch graph.nodes[root].tag {
+        case "resources": return "Resources"
+        case "document": return "Document"
+        default: return displayName(root)
+        }
+    }
+
+    /// The path of an entity's parent within its group (empty directly under the group).
+    func location(_ i: Int, groupTitle: String) -> String {
+        // An action's line already names the control it comes from: place it where the control is.
+        let above = ancestorPath(graph.nodes[i].tag == "action" && parentEntity[i] > 0 ? parentEntity[i] : i)
+        if above == groupTitle { return "" }
+        if above.hasPrefix(groupTitle + " > ") { return String(above.dropFirst(groupTitle.count + 3)) }
+        return above
+    }
+
+    // MARK: - Categories
+
+    /// What sort of object an entity is, for summaries ("2 views added, 1 outlet removed").
+    func category(_ i: Int) -> String {
+        let node = graph.nodes[i]
+        let p = node.parent
+        let container = p >= 0 ? graph.nodes[p].tag : ""
+        if container == "resources" { return "resource" }
+        if container == "dependencies" { return "dependency" }
+        return DiffCategory.of(tag: node.tag, container: container)
+    }
+}
+
+/// Object categories, as tables: the nouns used in summaries.
+public enum DiffCategory {
+    /// Exact element names.
+    static let byTag: [String: String] = [
+        "document": "document", "scene": "scene", "constraint": "constraint",
+        "viewController": "view controller", "navigationController": "view controller",
+        "tabBarController": "view controller", "windowController": "window controller",
+        "outlet": "outlet", "outletCollection": "outlet", "action": "action", "segue": "segue",
+        "binding": "binding", "placeholder": "placeholder", "customObject": "object",
+        "viewLayoutGuide": "layout guide", "viewControllerLayoutGuide": "layout guide", "layoutGuide": "layout guide",
+        "menu": "menu", "menuItem": "menu item", "toolbar": "toolbar", "toolbarItem": "toolbar item",
+        "window": "window", "panel": "window", "tableColumn": "table column", "tableViewSection": "table section",
+        "barButtonItem": "bar button item", "navigationItem": "navigation item", "tabBarItem": "tab bar item",
+        "splitViewItem": "split view item", "tabViewItem": "tab view item", "touchBarItem": "touch bar item",
+        "userDefaultsController": "controller", "arrayController": "controller", "treeController": "controller",
+        "objectController": "controller", "dictionaryController": "controller",
+    ]
+
+    /// Endings of element names, checked in order.
+    static let bySuffix: [(String, String)] = [
+        ("ViewController", "view controller"), ("Controller", "controller"),
+        ("GestureRecognizer", "gesture recognizer"), ("Cell", "cell"), ("Item", "item"),
+    ]
+
+    public static func of(tag: String, container: String = "") -> String {
+        if let c = byTag[tag] { return c }
+        for (suffix, c) in bySuffix where tag.hasSuffix(suffix) || tag.hasSuffix(suffix.prefix(1).lowercased() + suffix.dropFirst()) {
+            return c
+        }
+        if tag == "cell" { return "cell" }
+        return "view"
+    }
+
+    /// `view` → `views`, `dependency` → `dependencies`.
+    public static func plural(_ noun: String, count: Int) -> String {
+        guard count != 1 else { return noun }
+        if noun.hasSuffix("y"), !noun.hasSuffix("ay") { return noun.dropLast() + "ies" }
+        return noun + "s"
+    }
+}

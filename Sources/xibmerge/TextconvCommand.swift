@@ -1,0 +1,44 @@
+import ArgumentParser
+import XibKit
+
+struct TextconvCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "textconv",
+        abstract: "Print a stable, line-oriented semantic outline of a .xib or .storyboard (git's diff.<driver>.textconv).",
+        discussion: """
+        One line per object (its human path and id; constraints as equations, connections as what they
+        connect), its attributes indented below it. Noise and frames are left out unless asked for.
+        With `git config diff.xib.textconv "xibmerge textconv"` and `*.storyboard diff=xib` in
+        .gitattributes, `git diff`, `git log -p` and `git show` print these outlines' differences.
+        A file that is not an Interface Builder document in Xcode 5+ form is printed as it is
+        (with a warning), so git still shows its line diff.
+        """
+    )
+
+    @Flag(help: "Include Xcode's noise (toolsVersion, plug-in versions, <device>, canvasLocation, misplaced).")
+    var includeNoise = false
+
+    @Flag(help: "Include frames.")
+    var layout = false
+
+    @Argument(help: "The .xib or .storyboard file.")
+    var file: String
+
+    func run() throws {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(file)
+        } catch {
+            Console.err("\(error.location.file): error: \(error.message)")
+            throw Exit.error
+        }
+        if bytes.isEmpty { return }
+        do {
+            let document = try IBDocument(bytes: bytes, name: file)
+            Console.out(Outline.text(of: document, options: DiffOptions(includeNoise: includeNoise, layout: layout)))
+        } catch {
+            Console.err("xibmerge textconv: \(error.description); printing the file as it is")
+            Console.out(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import XibKit
+import XibReport
+
+/// Laws of `diff` over every document-format scenario of the shared corpus, run in-process:
+/// diff(x, x) shows nothing; every object id added or removed between base and ours/theirs is
+/// in the JSON output as an added or removed change; something is shown exactly when
+/// `--exit-code` would exit 1.
+struct DiffCorpusTests {
+    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/scenarios", isDirectory: true)
+    static var available: Bool { FileManager.default.fileExists(atPath: scenarios.path) }
+
+    struct Scenario: Sendable, CustomTestStringConvertible {
+        var folder: URL
+        /// base, ours, theirs (those present).
+        var files: [String: URL]
+        var testDescription: String { folder.lastPathComponent }
+    }
+
+    /// Scenarios whose meta.json says `"file_format": "document"`.
+    static func documentScenarios() -> [Scenario] {
+        let fm = FileManager.default
+        var out: [Scenario] = []
+        for category in ["clean", "conflicts"] {
+            let dir = scenarios.appendingPathComponent(category, isDirectory: true)
+            for name in ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() {
+                let folder = dir.appendingPathComponent(name, isDirectory: true)
+                guard let meta = fm.contents(atPath: folder.appendingPathComponent("meta.json").path),
+                      let json = try? JSONSerialization.jsonObject(with: meta) as? [String: Any],
+                      json["file_format"] as? String == "document" else { continue }
+                var files: [String: URL] = [:]
+                for f in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
+                    let side = String(f.prefix { $0 != "." })
+                    if ["base", "ours", "theirs"].contains(side) { files[side] = folder.appendingPathComponent(f) }
+                }
+                out.append(Scenario(folder: folder, files: files))
+            }
+        }
+        return out
+    }
+
+    static func load(_ url: URL) throws -> IBDocument {
+        try IBDocument(bytes: [UInt8](try Data(contentsOf: url)), name: url.lastPathComponent)
+    }
+
+    @Test(.enabled(if: available, "the shared corpus is not available (expected at <package root>/../shared/corpus); skipping"))
+    func corpusHas186DocumentScenarios() {
+        #expect(Self.documentScenarios().count == 186)
+    }
+
+    @Test("diff(x, x) shows nothing, in every format and with every option",
+          .enabled(if: available, "the shared corpus is not available; skipping"))
+    func identicalFilesShowNothing() throws {
+        var files = 0
+        for scenario in Self.documentScenarios() {
+            for (_, url) in scenario.files.sorted(by: { $0.key < $1.key }) {
+                let bytes = [UInt8](try Data(contentsOf: url))
+                for options in [DiffOptions(), DiffOptions(includeNoise: true, layout: true)] {
+                    let file = try SemanticDiff.files(oldBytes: bytes, newBytes: bytes, oldName: "a", newName: "b", options: options)
+                    #expect(!file.hasChangesToShow && file.noiseHidden == 0 && file.status == .unchanged, "\(url.path)")
+                    #expect(DiffReport.render([file], format: .text).isEmpty)
+                    #expect(DiffReport.render([file], format: .markdown).isEmpty)
+                }
+                files += 1
+            }
+        }
+        #expect(files == 558)
+    }
+
+    /// The byte-equality shortcut must not change the result: with it off, two separately
+    /// parsed copies of a file compare object by object and still show nothing. (A sample:
+    /// the full comparison of every file is slow in a debug build.)
+    @Test("diff(x, x) shows nothing when every object is compared",
+          .enabled(if: available, "the shared corpus is not available; skipping"))
+    func identicalFilesObjectByObject() throws {
+        for (n, scenario) in Self.documentScenarios().enumerated() where n % 4 == 0 {
+            guard let url = scenario.files["base"] else { continue }
+            let a = try Self.load(url), b = try Self.load(url)
+            let file = SemanticDiff.compare(old: a, new: b, oldName: nil, newName: nil, displayName: "",
+                                            options: DiffOptions(includeNoise: true, layout: true), skipIdenticalSubtrees: false)
+            #expect(file.groups.isEmpty && file.framesChanged == 0 && file.noiseHidden == 0, "\(url.path)")
+        }
+    }
+
+    @Test("every object id added or removed between base and ours/theirs is in the JSON output",
+          .enabled(if: available, "the shared corpus is not available; skipping"))
+    func addedAndRemovedIDsAreReported() throws {
+        var pairs = 0, ids = 0
+        for scenario in Self.documentScenarios() {
+            guard let baseURL = scenario.files["base"] else { continue }
+            let base = try Self.load(baseURL)
+            let baseIDs = Set(IBGraph(base).byObjectID.keys)
+            for side in ["ours", "theirs"] {
+                guard let url = scenario.files[side] else { continue }
+                let other = try Self.load(url)
+                let otherIDs = Set(IBGraph(other).byObjectID.keys)
+                let file = SemanticDiff.compare(old: base, new: other, oldName: "base", newName: side)
+                let json = try JSONSerialization.jsonObject(with: Data(DiffReport.render([file], format: .json).utf8)) as! [String: Any]
+                #expect(json["version"] as? Int == JSON.schemaVersion)
+                var shown: [String: Set<String>] = [:]
+                for f in json["files"] as! [[String: Any]] {
+                    for g in f["groups"] as! [[String: Any]] {
+                        for c in g["changes"] as! [[String: Any]] {
+                            if let id = c["id"] as? String { shown[c["kind"] as! String, default: []].insert(id) }
+                        }
+                    }
+                }
+                let added = otherIDs.subtracting(baseIDs), removed = baseIDs.subtracting(otherIDs)
+                #expect(added.subtracting(shown["added"] ?? []).isEmpty, "\(scenario.folder.lastPathComponent) \(side): added ids missing")
+                #expect(removed.subtracting(shown["removed"] ?? []).isEmpty, "\(scenario.folder.lastPathComponent) \(side): removed ids missing")
+                // Something is shown exactly when there is a change to show (what --exit-code reports).
+                let text = DiffReport.render([file], format: .text)
+                #expect(text.isEmpty == !file.hasChangesToShow)
+                #expect(DiffReport.render([file], format: .markdown).isEmpty == text.isEmpty)
+                pairs += 1
+                ids += added.count + removed.count
+            }
+        }
+        #expect(pairs == 372)
+        #expect(ids > 0)
+    }
+}
