@@ -50,7 +50,7 @@ struct MergeCommand: ParsableCommand {
         // If anything below crashes, the line-based merge (with markers) is what the user gets.
         let lines = LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2])
         CrashFallback.arm(target: target, fallback: lines, ours: inputs[1], path: name)
-        let outcome = XibMerger.merge(base: .init(bytes: inputs[0], name: base), ours: .init(bytes: inputs[1], name: name),
+        let outcome = XibMerger.merge(baseOrNone: .init(bytes: inputs[0], name: base), ours: .init(bytes: inputs[1], name: name),
                                       theirs: .init(bytes: inputs[2], name: theirs), options: options, lines: lines)
         do {
             try FileIO.writeAtomically(outcome.bytes, to: target)

@@ -8,7 +8,8 @@ struct XibMerge: ParsableCommand {
         abstract: "Merge-aware version control for Interface Builder files (.xib, .storyboard).",
         discussion: "Exit codes: 0 success, 1 found something (conflicts, problems, or differences with --exit-code), 2 errors.",
         version: "0.1.0",
-        subcommands: [FormatCommand.self, CheckCommand.self, MergeCommand.self, DiffCommand.self, TextconvCommand.self]
+        subcommands: [FormatCommand.self, CheckCommand.self, MergeCommand.self, DiffCommand.self, TextconvCommand.self,
+                      InstallCommand.self, ResolveCommand.self, LogCommand.self, MergePreviewCommand.self]
     )
 }
 

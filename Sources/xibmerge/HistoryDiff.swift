@@ -1,0 +1,142 @@
+import ArgumentParser
+import XibGit
+import XibKit
+import XibReport
+
+/// The history forms of `xibmerge diff`, reached through `DiffCommand`:
+///
+///     xibmerge diff REV..REV [-- PATH...]    two commits (also REV REV; REV...REV: from their merge base)
+///     xibmerge diff REV [-- PATH...]         a commit against the work tree (staged and unstaged changes)
+///     xibmerge diff --cached [REV] [-- PATH...]   a commit (HEAD) against the index
+///
+/// Only .xib and .storyboard files are shown; added, deleted and renamed files included (renames
+/// detected by libgit2). Paths are relative to the current folder, as with git.
+struct HistoryDiff {
+    enum Sides {
+        case commits(old: String, new: String, fromMergeBase: Bool)
+        case workTree(from: String)
+        case index(from: String)
+    }
+
+    var sides: Sides
+    var paths: [String]
+    /// Whether `--` separated the paths (without it, `diff A B` may name two commits, as in git).
+    var separated: Bool
+
+    /// Nil when the arguments are the two-file or git external-diff forms (or no arguments at all).
+    init?(arguments: [String], cached: Bool, commandLine: [String] = CommandLine.arguments) {
+        if !cached {
+            switch DiffInvocation(arguments) {
+            case .git, .unmerged: return nil
+            case .files, .usage:
+                // Files (existing or not: a missing one gets the file forms' own message) are not revisions.
+                guard let first = arguments.first, first != "/dev/null", !GitCLI.fileExists(first),
+                      !GitCLI.isInterfaceBuilderFile(first) else { return nil }
+            }
+        }
+        // Arguments after `--` are paths; ArgumentParser has already dropped the `--` itself.
+        let afterSeparator = commandLine.firstIndex(of: "--").map { commandLine.count - $0 - 1 } ?? 0
+        separated = commandLine.contains("--")
+        let positional = Array(arguments.dropLast(min(afterSeparator, arguments.count)))
+        let explicitPaths = Array(arguments.suffix(min(afterSeparator, arguments.count)))
+        guard let rev = positional.first else {
+            // `--cached` alone, or `--cached -- PATH`.
+            sides = .index(from: "HEAD")
+            paths = explicitPaths
+            return
+        }
+        if cached {
+            sides = .index(from: rev)
+        } else if let range = rev.firstRange(of: "...") ?? rev.firstRange(of: "..") {
+            let old = String(rev[..<range.lowerBound]), new = String(rev[range.upperBound...])
+            sides = .commits(old: old.isEmpty ? "HEAD" : old, new: new.isEmpty ? "HEAD" : new,
+                             fromMergeBase: rev[range].count == 3)
+        } else {
+            sides = .workTree(from: rev)
+        }
+        paths = Array(positional.dropFirst()) + explicitPaths
+    }
+
+    /// Prints the diff; true when there was something to show.
+    func run(options: DiffOptions, format: DiffReport.Format, style: DiffReport.Style) throws -> Bool {
+        var shown = false
+        var failed = false
+        try GitCLI.guarded {
+            let repository = try GitCLI.openRepository()
+            var form = self
+            if case .workTree(let old) = sides, !separated, paths.count == 1, !GitCLI.fileExists(paths[0]),
+               (try? repository.resolveCommit(paths[0])) != nil {
+                form.sides = .commits(old: old, new: paths[0], fromMergeBase: false)   // `diff A B`: two commits
+                form.paths = []
+            }
+            var paths = try GitCLI.repositoryPaths(form.paths, in: repository)
+            if paths.contains("") { paths = [] }  // the top of the work tree: everything
+            let (changes, readNew) = try form.changes(repository, paths: paths)
+            var files: [HistoryFileDiff] = []
+            for change in changes where [change.oldPath, change.newPath].contains(where: { $0.map(GitCLI.isInterfaceBuilderFile) ?? false }) {
+                let oldPath = change.oldPath, newPath = change.newPath
+                do {
+                    let diff = try SemanticDiff.files(
+                        oldBytes: try change.oldBlob.map { try repository.blobData(id: $0) },
+                        newBytes: try readNew(change),
+                        oldName: "a/" + (oldPath ?? change.path), newName: "b/" + (newPath ?? change.path),
+                        displayName: change.path, options: options)
+                    let renamed = change.status == .renamed ? oldPath : nil
+                    files.append(HistoryFileDiff(diff: diff, renamedFrom: renamed, similarity: renamed == nil ? nil : change.similarity))
+                } catch let error as XMLParseError {
+                    Console.err("xibmerge: \(error.description); \(change.path) not shown")
+                    failed = true
+                }
+            }
+            shown = files.contains(where: \.hasChangesToShow)
+            Console.out(HistoryRenderer.render(files, format: format, style: style))
+        }
+        if failed { throw Exit.error }
+        return shown
+    }
+
+    /// The changes between the two sides, and how to read a change's new content.
+    private func changes(_ repository: Repository, paths: [String]) throws -> ([FileChange], (FileChange) throws -> [UInt8]?) {
+        let fromIndex: (FileChange) throws -> [UInt8]? = { change in try change.newBlob.map { try repository.blobData(id: $0) } }
+        switch sides {
+        case .commits(let oldRev, let newRev, let fromMergeBase):
+            var old = try repository.resolveCommit(oldRev)
+            let new = try repository.resolveCommit(newRev)
+            if fromMergeBase {
+                guard let base = try repository.mergeBase(old, new) else {
+                    throw GitCLI.UsageError("'\(oldRev)' and '\(newRev)' have no common ancestor")
+                }
+                old = base
+            }
+            for path in paths where try !repository.contains(path: path, in: old) && !repository.contains(path: path, in: new) {
+                throw GitCLI.UsageError("path '\(path)' exists in neither '\(oldRev)' nor '\(newRev)'")
+            }
+            return (try repository.diff(from: old, to: new, paths: paths), fromIndex)
+        case .workTree(let rev):
+            let old = try repository.resolveCommit(rev)
+            guard let workdir = repository.workdir else {
+                throw GitCLI.UsageError("a bare repository has no work tree to compare '\(rev)' with; use REV..REV")
+            }
+            try checkPaths(paths, in: repository, against: old, rev: rev) { GitCLI.fileExists(workdir + "/" + $0) }
+            return (try repository.diffToWorkdir(from: old, paths: paths),
+                    { change in try change.newPath.flatMap { try GitCLI.readWorkTreeFile(workdir + "/" + $0) } })
+        case .index(let rev):
+            let old = rev == "HEAD" && repository.isHeadUnborn ? nil : try repository.resolveCommit(rev)
+            let index = try repository.index()
+            try checkPaths(paths, in: repository, against: old, rev: rev) { path in
+                index.entries.contains { $0.path == path || $0.path.hasPrefix(path + "/") }
+            }
+            return (try repository.diffIndex(from: old, paths: paths), fromIndex)
+        }
+    }
+
+    private func checkPaths(_ paths: [String], in repository: Repository, against commit: ObjectID?, rev: String,
+                            newSideHas: (String) -> Bool) throws {
+        for path in paths where !path.isEmpty && !newSideHas(path) {
+            if let commit, try repository.contains(path: path, in: commit) { continue }
+            throw GitCLI.UsageError("path '\(path)' exists neither in '\(rev)' nor in the \(isIndex ? "index" : "work tree")")
+        }
+    }
+
+    private var isIndex: Bool { if case .index = sides { return true } else { return false } }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import XibGit
+import XibKit
+import XibReport
+
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "The semantic history of one .xib or .storyboard: each commit that changed it, with what it changed.",
+        discussion: """
+        Commits reachable from HEAD (or --rev) whose version of PATH differs from their first parent's, \
+        newest first: id, author, date and summary, then the semantic diff of the commit's change to the \
+        file. Renames are not followed. Exit codes: 0 success, 2 errors (outside a repository, unborn HEAD, \
+        unknown revision, a path that never existed).
+        """
+    )
+
+    @Option(name: [.customShort("n"), .customLong("max-count")], help: "Show at most N commits.")
+    var maxCount: Int?
+
+    @Option(help: "Start from this revision instead of HEAD.")
+    var rev = "HEAD"
+
+    @Option(help: "Output format: text, markdown or json.")
+    var format: OutputFormat = .text
+
+    @Flag(help: "Show Xcode's noise instead of counting it.")
+    var includeNoise = false
+
+    @Flag(help: "Show each changed frame instead of counting them.")
+    var layout = false
+
+    @Option(help: "Colour text output: auto, always or never.")
+    var color: DiffCommand.ColorChoice = .auto
+
+    @Argument(help: "The file, relative to the current folder.")
+    var path: String
+
+    func run() throws {
+        try GitCLI.guarded {
+            let repository = try GitCLI.openRepository()
+            let file = try GitCLI.repositoryPaths([path], in: repository)[0]
+            let start = try repository.resolveCommit(rev)
+            if try repository.contains(path: file, in: start), try repository.entry(in: start, path: file) == nil {
+                throw GitCLI.UsageError("'\(file)' is a folder in '\(rev)'; log shows the history of one file")
+            }
+            let changes = try repository.log(path: file, from: rev, limit: maxCount)
+            if changes.isEmpty && maxCount != 0 {
+                throw GitCLI.UsageError("path '\(file)' does not exist in '\(rev)' or its history")
+            }
+            let options = DiffOptions(includeNoise: includeNoise, layout: layout)
+            let entries = try changes.map { change in
+                var entry = HistoryEntry(commit: change.commit.id.hex, authorName: change.commit.author.name,
+                                         authorEmail: change.commit.author.email, date: GitCLI.isoDate(change.commit.author),
+                                         summary: change.commit.summary, diff: nil)
+                do {
+                    entry.diff = try SemanticDiff.files(
+                        oldBytes: try change.oldBlob.map { try repository.blobData(id: $0) },
+                        newBytes: try change.newBlob.map { try repository.blobData(id: $0) },
+                        oldName: "a/" + file, newName: "b/" + file, displayName: file, options: options)
+                } catch let error as XMLParseError {
+                    entry.problem = error.description
+                }
+                return entry
+            }
+            let reportFormat = DiffReport.Format(rawValue: format.rawValue)!
+            Console.out(HistoryRenderer.render(path: file, entries: entries, format: reportFormat,
+                                               style: DiffReport.Style(color: GitCLI.useColor(color))))
+        }
+    }
+}
