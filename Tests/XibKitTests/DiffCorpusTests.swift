@@ -91,11 +91,11 @@ struct DiffCorpusTests {
         for scenario in Self.documentScenarios() {
             guard let baseURL = scenario.files["base"] else { continue }
             let base = try Self.load(baseURL)
-            let baseIDs = Set(IBGraph(base).byObjectID.keys)
+            let baseIDs = Set(IBGraph(base).objectIndex.keys)
             for side in ["ours", "theirs"] {
                 guard let url = scenario.files[side] else { continue }
                 let other = try Self.load(url)
-                let otherIDs = Set(IBGraph(other).byObjectID.keys)
+                let otherIDs = Set(IBGraph(other).objectIndex.keys)
                 let file = SemanticDiff.compare(old: base, new: other, oldName: "base", newName: side)
                 let json = try JSONSerialization.jsonObject(with: Data(DiffReport.render([file], format: .json).utf8)) as! [String: Any]
                 #expect(json["version"] as? Int == JSON.schemaVersion)

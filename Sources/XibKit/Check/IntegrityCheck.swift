@@ -36,7 +36,7 @@ public enum IntegrityCheck {
         let file = graph.document.source.name
         let lines = graph.document.source.lineIndex()
         var out: [IntegrityProblem] = []
-        for (id, nodes) in graph.byObjectID where nodes.count > 1 {
+        for (id, nodes) in graph.duplicateIDs {
             for n in nodes.dropFirst() {
                 let firstLine = graph.line(of: nodes[0], using: lines) ?? 0
                 out.append(IntegrityProblem(kind: .duplicateID, file: file, line: graph.line(of: n, using: lines) ?? 0,
@@ -44,7 +44,7 @@ public enum IntegrityCheck {
                                             message: "duplicate object id '\(id)' (also used at line \(firstLine) by \(graph.displayPath(nodes[0])))"))
             }
         }
-        for r in graph.references where graph.byObjectID[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
+        for r in graph.references where graph.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
             let node = graph.nodes[r.node]
             let owner = graph.owningObject(graph.nodes[r.node].parent >= 0 ? r.node : 0)
             let what: String

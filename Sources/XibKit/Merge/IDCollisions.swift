@@ -14,16 +14,19 @@ enum IDCollisions {
 
     static func resolve(base B: IBGraph, ours O: IBGraph, theirs T: IBGraph) -> Result {
         var result = Result(ours: O, theirs: T, events: [])
-        var taken = Set(B.byObjectID.keys).union(O.byObjectID.keys).union(T.byObjectID.keys)
+        var taken: Set<String>? = nil
         var renameInOurs: [String: String] = [:], renameInTheirs: [String: String] = [:]
-        for (id, oNodes) in O.byObjectID.sorted(by: { $0.key < $1.key }) where B.byObjectID[id] == nil {
-            guard let tNodes = T.byObjectID[id], let o = oNodes.first, let t = tNodes.first else { continue }
+        // Ids both sides added (rare), in a stable order.
+        let addedByBoth = O.objectIndex.keys.filter { B.objectIndex[$0] == nil && T.objectIndex[$0] != nil }.sorted()
+        for id in addedByBoth {
+            let o = O.objectIndex[id]!, t = T.objectIndex[id]!
             guard O.nodes[o].tag != T.nodes[t].tag else { continue }
+            if taken == nil { taken = Set(B.objectIndex.keys).union(O.objectIndex.keys).union(T.objectIndex.keys) }
             let oHash = stableHash(subtreeBytes(O, o)), tHash = stableHash(subtreeBytes(T, t))
             let renameOurs = oHash > tHash
             let seed = renameOurs ? oHash : tHash
-            let fresh = freshID(seed: seed &+ stableHash(Array(id.utf8)), avoiding: taken)
-            taken.insert(fresh)
+            let fresh = freshID(seed: seed &+ stableHash(Array(id.utf8)), avoiding: taken!)
+            taken!.insert(fresh)
             if renameOurs { renameInOurs[id] = fresh } else { renameInTheirs[id] = fresh }
             let g = renameOurs ? O : T
             let n = renameOurs ? o : t

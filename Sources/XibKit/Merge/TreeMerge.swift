@@ -668,7 +668,7 @@ final class TreeMerge {
             let g = IBGraph(xml: doc)
             var dropElements: Set<[Int]> = []
             var dropAttributes: [([Int], String)] = []
-            for r in g.references where g.byObjectID[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
+            for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
                 let node = g.nodes[r.node]
                 let path = g.treePath(of: r.node)
                 if TreeMerge.referringElements.contains(node.tag) {

@@ -30,8 +30,10 @@ public struct IBGraph: Sendable {
     public let document: XMLDocument
     public private(set) var nodes: [Node] = []
     public private(set) var byKey: [String: Int] = [:]
-    /// Object ids to nodes; more than one node means a duplicate id.
-    public private(set) var byObjectID: [String: [Int]] = [:]
+    /// Object ids to their (first) node.
+    public private(set) var objectIndex: [String: Int] = [:]
+    /// Ids used by more than one object, with all their nodes (a broken file).
+    public private(set) var duplicateIDs: [String: [Int]] = [:]
     public private(set) var references: [Reference] = []
 
     public init(_ document: IBDocument) { self.init(xml: document.xml) }
@@ -41,7 +43,7 @@ public struct IBGraph: Sendable {
         let estimate = xml.source.bytes.count / 80
         nodes.reserveCapacity(estimate)
         byKey.reserveCapacity(estimate)
-        byObjectID.reserveCapacity(estimate / 2)
+        objectIndex.reserveCapacity(estimate / 2)
         add(xml.root, Identity(xml.root), parent: -1, indexInParent: 0, depth: 0, parentKey: "", localKey: "document")
     }
 
@@ -70,7 +72,7 @@ public struct IBGraph: Sendable {
         }
     }
 
-    private mutating func add(_ e: XMLElement, _ identity: Identity, parent: Int, indexInParent: Int, depth: Int, parentKey: String, localKey: @autoclosure () -> String) {
+    private mutating func add(_ e: borrowing XMLElement, _ identity: Identity, parent: Int, indexInParent: Int, depth: Int, parentKey: String, localKey: @autoclosure () -> String) {
         var objectID: String? = nil
         var key: String
         if let id = identity.id, !IBRules.nonObjectIDTags.contains(e.name) {
@@ -90,8 +92,11 @@ public struct IBGraph: Sendable {
             key += "~\(n)"
             byKey[key] = index
         }
-        nodes.append(Node(element: e, parent: parent, indexInParent: indexInParent, depth: depth, key: key, objectID: objectID))
-        if let id = objectID { byObjectID[id, default: []].append(index) }
+        nodes.append(Node(element: copy e, parent: parent, indexInParent: indexInParent, depth: depth, key: key, objectID: objectID))
+        if let id = objectID, let first = objectIndex.updateValue(index, forKey: id) {
+            objectIndex[id] = first
+            duplicateIDs[id, default: [first]].append(index)
+        }
         if parent >= 0 { nodes[parent].children.append(index) }
         for a in e.attributes where a.name != "id" && IBRules.isReference(tag: e.name, attribute: a.name) {
             references.append(Reference(node: index, attribute: a.name, target: a.value))
@@ -126,7 +131,7 @@ public struct IBGraph: Sendable {
         key.hasPrefix("#") && !key.utf8.contains(0x2F)
     }
 
-    public func node(forObjectID id: String) -> Int? { byObjectID[id]?.first }
+    public func node(forObjectID id: String) -> Int? { objectIndex[id] }
 
     /// Whether this node's parent treats its children as a set.
     public func isInUnorderedContainer(_ i: Int) -> Bool {
