@@ -77,11 +77,13 @@ public enum XibMerger {
             Outcome(bytes: lines.bytes, method: .fallback, conflicts: max(lines.conflicts, 1), markerHunks: lines.conflicts,
                     events: [], fallbackReason: reason, conflictStyle: options.conflictStyle)
         }
+        let inputs = [base, ours, theirs]
+        let parsed = parallelMap(3) { i in
+            Result { () throws(XMLParseError) -> IBDocument in try IBDocument(bytes: inputs[i].bytes, name: inputs[i].name) }
+        }
         let documents: (IBDocument, IBDocument, IBDocument)
         do {
-            documents = (try IBDocument(bytes: base.bytes, name: base.name),
-                         try IBDocument(bytes: ours.bytes, name: ours.name),
-                         try IBDocument(bytes: theirs.bytes, name: theirs.name))
+            documents = (try parsed[0].get(), try parsed[1].get(), try parsed[2].get())
         } catch {
             return fallback(error.description)
         }
@@ -99,8 +101,10 @@ public enum XibMerger {
 
     private static func structural(_ base: IBDocument, _ ours: IBDocument, _ theirs: IBDocument, options: Options,
                                    fallback: (String) -> Outcome) -> Outcome {
-        let B = IBGraph(base)
-        let collisions = IDCollisions.resolve(base: B, ours: IBGraph(ours), theirs: IBGraph(theirs))
+        let documents = [base, ours, theirs]
+        let graphs = parallelMap(3) { IBGraph(documents[$0]) }
+        let B = graphs[0]
+        let collisions = IDCollisions.resolve(base: B, ours: graphs[1], theirs: graphs[2])
         let O = collisions.ours, T = collisions.theirs
         var treeOptions = TreeMerge.Options()
         treeOptions.strictLayout = options.strictLayout
