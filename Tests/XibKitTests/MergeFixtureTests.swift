@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+import XibKit
+import XibReport
+
+/// Hand-made merge cases built from real Xcode-written files: each folder of
+/// `Tests/Fixtures/merge/` holds `base`, `ours`, `theirs` and `expected` (`.xib` or
+/// `.storyboard`), and optionally `expect.json`:
+///
+///     {"options": {"strictLayout": true, "conflictStyle": "markers", "lineFastPath": true},
+///      "clean": false, "method": "structural", "conflicts": 1, "markerHunks": 1,
+///      "markedLines": [[1, 1]], "events": ["conflict"],
+///      "summary": ["a line of the stderr summary, or part of one"]}
+///
+/// `markedLines` gives, per conflict hunk, how many lines its ours and theirs parts hold (so a
+/// conflict on one attribute is seen to mark one line). `events` is the multiset of event kinds
+/// reported (order ignored). The merge result must equal
+/// `expected` byte for byte (for a conflict, the exact marker output). Adding a case is adding a
+/// folder. `UPDATE_FIXTURES=1` rewrites `expected` from the merge first (review the diff!).
+///
+/// Each case also checks what must hold whatever the expected bytes: a clean result is sound
+/// and holds what the merge in the other order holds; a clean line-based result is what the
+/// structural merge produces too; each side of structural conflict markers is a sound file,
+/// the one `--conflict-style ours` (or `theirs`) writes.
+@Suite struct MergeFixtureTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // XibKitTests
+        .deletingLastPathComponent()  // Tests
+        .appendingPathComponent("Fixtures/merge", isDirectory: true)
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var folder: URL
+        var fileExtension: String
+
+        var testDescription: String { name }
+
+        func url(_ stem: String) -> URL { folder.appendingPathComponent("\(stem).\(fileExtension)") }
+        func input(_ stem: String) throws -> XibMerger.Input {
+            .init(bytes: [UInt8](try Data(contentsOf: url(stem))), name: "\(stem).\(fileExtension)")
+        }
+    }
+
+    struct Expectation: Decodable {
+        struct Options: Decodable {
+            var strictLayout: Bool?
+            var conflictStyle: String?
+            var lineFastPath: Bool?
+        }
+
+        var options: Options?
+        var clean: Bool?
+        var method: String?
+        var conflicts: Int?
+        var markerHunks: Int?
+        var markedLines: [[Int]]?
+        var events: [String]?
+        var summary: [String]?
+    }
+
+    static let cases: [Case] = {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: root.path) else { return [] }
+        return names.sorted().compactMap { name in
+            let folder = root.appendingPathComponent(name, isDirectory: true)
+            let files = (try? fm.contentsOfDirectory(atPath: folder.path)) ?? []
+            guard let base = files.first(where: { $0.hasPrefix("base.") }) else { return nil }
+            return Case(name: name, folder: folder, fileExtension: String(base.dropFirst("base.".count)))
+        }
+    }()
+
+    @Test func fixturesAreComplete() {
+        #expect(MergeFixtureTests.cases.count >= 15, "expected the merge fixtures in \(MergeFixtureTests.root.path)")
+        for c in MergeFixtureTests.cases {
+            for stem in ["base", "ours", "theirs", "expected"] {
+                #expect(FileManager.default.fileExists(atPath: c.url(stem).path), "\(c.name): missing \(stem).\(c.fileExtension)")
+            }
+        }
+    }
+
+    @Test(arguments: MergeFixtureTests.cases)
+    func fixture(_ c: Case) throws {
+        let base = try c.input("base"), ours = try c.input("ours"), theirs = try c.input("theirs")
+        let expectURL = c.folder.appendingPathComponent("expect.json")
+        let expect = FileManager.default.fileExists(atPath: expectURL.path)
+            ? try JSONDecoder().decode(Expectation.self, from: Data(contentsOf: expectURL)) : Expectation()
+        var options = XibMerger.Options()
+        if let v = expect.options?.strictLayout { options.strictLayout = v }
+        if let v = expect.options?.lineFastPath { options.lineFastPath = v }
+        if let v = expect.options?.conflictStyle {
+            options.conflictStyle = try #require(XibMerger.Options.ConflictStyle(rawValue: v), "unknown conflictStyle \(v)")
+        }
+
+        let outcome = XibMerger.merge(base: base, ours: ours, theirs: theirs, options: options)
+        if ProcessInfo.processInfo.environment["UPDATE_FIXTURES"] == "1" {
+            try Data(outcome.bytes).write(to: c.url("expected"))
+        }
+        let expected = [UInt8](try Data(contentsOf: c.url("expected")))
+        let matches = outcome.bytes == expected
+        #expect(matches, "\(c.name): the merge differs from expected.\(c.fileExtension):\n\(MergeFixtureTests.firstDifference(outcome.bytes, expected))")
+
+        // The report.
+        let summary = MergeSummary.text(outcome, path: "\(c.name).\(c.fileExtension)")
+        if let v = expect.clean { #expect(outcome.isClean == v, "clean: \(outcome.isClean)\n\(summary)") }
+        if let v = expect.method { #expect(outcome.method.rawValue == v, "method: \(outcome.method)\n\(summary)") }
+        if let v = expect.conflicts { #expect(outcome.conflicts == v, "conflicts: \(outcome.conflicts)\n\(summary)") }
+        if let v = expect.markerHunks { #expect(outcome.markerHunks == v, "marker hunks: \(outcome.markerHunks)\n\(summary)") }
+        if let v = expect.markedLines {
+            let hunks = MergeFixtureTests.splitMarkers(outcome.bytes).hunks
+            #expect(hunks == v, "lines inside the markers (ours, theirs) per hunk: \(hunks)")
+        }
+        if let v = expect.events {
+            #expect(outcome.events.map(\.kind.rawValue).sorted() == v.sorted(), "events:\n\(summary)")
+        }
+        for line in expect.summary ?? [] {
+            #expect(summary.contains(line), "the summary does not say: \(line)\n\(summary)")
+        }
+        #expect(IntegrityCheck.conflictMarkerLines(outcome.bytes).isEmpty == (outcome.markerHunks == 0), "markers in the file vs markerHunks \(outcome.markerHunks)")
+
+        if outcome.isClean {
+            let problems = MergeCanonicalForm.integrityProblems(outcome.bytes, name: c.name)
+            #expect(problems.isEmpty, "a clean result must pass check:\n\(problems.joined(separator: "\n"))")
+            // The other order holds the same (MergeLawTests' comparison).
+            let swapped = XibMerger.merge(base: base, ours: theirs, theirs: ours, options: options)
+            #expect(swapped.isClean, "merge(base, theirs, ours) is not clean")
+            if swapped.isClean {
+                let (a, b) = try MergeCanonicalForm(outcome.bytes).difference(MergeCanonicalForm(swapped.bytes))
+                #expect(a.isEmpty && b.isEmpty, "the merge in the other order differs:\n\(a.prefix(5).joined(separator: "\n"))\nvs\n\(b.prefix(5).joined(separator: "\n"))")
+            }
+            // A verified line merge must be what the structural merge writes too.
+            if outcome.method == .lines {
+                var structural = options
+                structural.lineFastPath = false
+                let s = XibMerger.merge(base: base, ours: ours, theirs: theirs, options: structural)
+                let same = s.bytes == outcome.bytes
+                #expect(same, "the structural merge differs from the line merge:\n\(MergeFixtureTests.firstDifference(s.bytes, outcome.bytes))")
+            }
+        }
+        if outcome.method == .structural && outcome.markerHunks > 0 {
+            // Each side of the markers is a whole, sound file: the one a conflict style writes.
+            let sides = MergeFixtureTests.splitMarkers(outcome.bytes)
+            for style in [XibMerger.Options.ConflictStyle.ours, .theirs] {
+                var styled = options
+                styled.conflictStyle = style
+                let resolved = XibMerger.merge(base: base, ours: ours, theirs: theirs, options: styled)
+                let side = style == .ours ? sides.ours : sides.theirs
+                let sameSide = side == resolved.bytes
+                #expect(sameSide, "taking \(style) in every marker hunk differs from --conflict-style \(style):\n\(MergeFixtureTests.firstDifference(side, resolved.bytes))")
+                #expect(resolved.isClean && resolved.conflicts == outcome.conflicts)
+                let problems = MergeCanonicalForm.integrityProblems(resolved.bytes, name: "\(c.name) (\(style))")
+                #expect(problems.isEmpty, "--conflict-style \(style) is not sound:\n\(problems.joined(separator: "\n"))")
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// A file with conflict markers, split: the file with every hunk replaced by its ours part,
+    /// the same with theirs, and the number of lines in the ours and theirs parts of each hunk.
+    static func splitMarkers(_ bytes: [UInt8]) -> (ours: [UInt8], theirs: [UInt8], hunks: [[Int]]) {
+        var ours: [UInt8] = [], theirs: [UInt8] = [], hunks: [[Int]] = []
+        var part = -1  // -1 outside a hunk, 0 in its ours part, 1 in its theirs part
+        for line in LineDiff.lines(bytes) {
+            if line.starts(with: Array("<<<<<<< ".utf8)) { hunks.append([0, 0]); part = 0; continue }
+            if part == 0, line.starts(with: Array("=======".utf8)) { part = 1; continue }
+            if part == 1, line.starts(with: Array(">>>>>>> ".utf8)) { part = -1; continue }
+            if part >= 0 { hunks[hunks.count - 1][part] += 1 }
+            if part != 1 { ours.append(contentsOf: line) }
+            if part != 0 { theirs.append(contentsOf: line) }
+        }
+        return (ours, theirs, hunks)
+    }
+
+    /// The first line where two texts differ, with a little context, for failure messages.
+    static func firstDifference(_ actual: [UInt8], _ expected: [UInt8]) -> String {
+        let a = LineDiff.lines(actual).map { String(decoding: $0, as: UTF8.self) }
+        let e = LineDiff.lines(expected).map { String(decoding: $0, as: UTF8.self) }
+        guard let i = a.indices.first(where: { $0 >= e.count || a[$0] != e[$0] }) ?? (a.count < e.count ? a.count : nil) else {
+            return "(no difference)"
+        }
+        func show(_ lines: [String]) -> String {
+            lines[min(lines.count, max(0, i - 2))..<min(lines.count, i + 4)].map { "    " + $0.trimmingCharacters(in: .newlines) }.joined(separator: "\n")
+        }
+        return "line \(i + 1):\n  actual:\n\(show(a))\n  expected:\n\(show(e))"
+    }
+}

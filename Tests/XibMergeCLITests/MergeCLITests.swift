@@ -1,0 +1,249 @@
+import Foundation
+import Testing
+import XibKit
+
+/// `xibmerge merge` end to end, as git runs it (`merge %O %A %B %P`), on the merge fixtures
+/// (`Tests/Fixtures/merge/<case>`, whose `expected` files MergeFixtureTests checks in-process).
+@Suite struct MergeCLITests {
+    /// A fixture's base, ours and theirs copied into a fresh folder (removed after the test):
+    /// the merge writes over ours.
+    final class Inputs {
+        let dir: String
+        let fixture: URL
+        let ext: String
+
+        init(_ name: String) throws {
+            fixture = CLI.fixtures.appendingPathComponent("merge/\(name)", isDirectory: true)
+            let files = try FileManager.default.contentsOfDirectory(atPath: fixture.path)
+            let base = try #require(files.first { $0.hasPrefix("base.") }, "no fixture \(name)")
+            ext = String(base.dropFirst("base.".count))
+            dir = try CLI.temporaryDirectory()
+            for stem in ["base", "ours", "theirs"] {
+                try FileManager.default.copyItem(atPath: fixture.appendingPathComponent("\(stem).\(ext)").path, toPath: path(stem))
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: dir) }
+
+        func path(_ stem: String) -> String { "\(dir)/\(stem).\(ext)" }
+        func original(_ stem: String) throws -> Data { try Data(contentsOf: fixture.appendingPathComponent("\(stem).\(ext)")) }
+        func current(_ stem: String) -> Data? { FileManager.default.contents(atPath: path(stem)) }
+        /// git's argument order, plus options first.
+        func merge(_ options: [String] = [], base: String? = nil, theirs: String? = nil) throws -> CLI.Result {
+            try CLI.xibmerge(["merge"] + options + [base ?? path("base"), path("ours"), theirs ?? path("theirs"), "UI/Fixture.\(ext)"], cwd: dir)
+        }
+        /// Nothing but the inputs (and what a test wrote on purpose) is left in the folder.
+        func leftovers(besides extra: Set<String> = []) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: dir)
+                .filter { !["base.\(ext)", "ours.\(ext)", "theirs.\(ext)"].contains($0) && !extra.contains($0) }
+        }
+    }
+
+    @Test func cleanMergeIsWrittenToOursAndExitsZero() throws {
+        let c = try Inputs("both-add-outlets")
+        let r = try c.merge()
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(c.current("ours") == (try c.original("expected")))
+        #expect(r.stderr.contains("xibmerge: UI/Fixture.xib: merged cleanly"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+        #expect(try c.leftovers().isEmpty)
+    }
+
+    @Test func conflictExitsOneAndTheSummaryNamesTheObject() throws {
+        let c = try Inputs("attribute-conflict")
+        let r = try c.merge()
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(c.current("ours") == (try c.original("expected")), "the markers surround the one line that differs")
+        #expect(r.stderr.contains("1 conflict(s) remain, marked in 1 place(s)"), "\(r.stderr)")
+        #expect(r.stderr.contains(#"conflict: ParameterValueCell > Table View Cell Content View > Label "Title": text: "Hello" (ours) vs "Bonjour" (theirs)"#),
+                "\(r.stderr)")
+        #expect(r.stderr.contains(#"layout-only: ParameterValueCell > Table View Cell Content View > Label "Title": <rect key="frame"> width: "37.5" (ours) vs "62" (theirs)"#),
+                "\(r.stderr)")
+        #expect(try c.leftovers().isEmpty)
+    }
+
+    @Test func outputOptionLeavesOursUntouched() throws {
+        let c = try Inputs("deleted-view-vs-added-constraint")
+        let r = try c.merge(["--output", c.dir + "/merged.xib"])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(c.current("ours") == (try c.original("ours")))
+        #expect(FileManager.default.contents(atPath: c.dir + "/merged.xib") == (try c.original("expected")))
+        #expect(try c.leftovers(besides: ["merged.xib"]).isEmpty)
+    }
+
+    @Test func unreadableInputIsAnErrorAndOursIsIntact() throws {
+        let c = try Inputs("both-add-outlets")
+        let missing = try c.merge(base: c.dir + "/missing.xib")
+        #expect(missing.status == 2, "\(missing.stderr)")
+        #expect(missing.stderr.contains("missing.xib") && missing.stderr.contains("cannot open file"), "\(missing.stderr)")
+        try FileManager.default.createDirectory(atPath: c.dir + "/folder.xib", withIntermediateDirectories: false)
+        let folder = try c.merge(theirs: c.dir + "/folder.xib")
+        #expect(folder.status == 2, "\(folder.stderr)")
+        #expect(folder.stderr.contains("is a directory"), "\(folder.stderr)")
+        // Nothing was written: OURS is as it was, and no temporary file is left behind.
+        #expect(c.current("ours") == (try c.original("ours")))
+        #expect(try c.leftovers(besides: ["folder.xib"]).isEmpty)
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let c = try Inputs("both-add-outlets")
+        let badStyle = try c.merge(["--conflict-style", "mine"])
+        let missingArgument = try CLI.xibmerge(["merge", c.path("base")], cwd: c.dir)
+        #expect(c.current("ours") == (try c.original("ours")))
+        withKnownIssue("ArgumentParser exits 64 (EX_USAGE) on a usage error; the README promises 2 (main.swift should map it)") {
+            #expect(badStyle.status == 2, "\(badStyle.stderr)")
+            #expect(missingArgument.status == 2, "\(missingArgument.stderr)")
+        }
+        #expect(badStyle.status != 0 && missingArgument.status != 0)
+    }
+
+    @Test func reportIsVersionedJSON() throws {
+        let c = try Inputs("attribute-conflict")
+        let report = c.dir + "/report.json"
+        let r = try c.merge(["--report", report])
+        #expect(r.status == 1, "\(r.stderr)")
+        let data = try #require(FileManager.default.contents(atPath: report))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["version"] as? Int == 1)
+        #expect(json["path"] as? String == "UI/Fixture.xib")
+        #expect(json["clean"] as? Bool == false)
+        #expect(json["method"] as? String == "structural")
+        #expect(json["conflicts"] as? Int == 1)
+        #expect(json["markerHunks"] as? Int == 1)
+        let events = try #require(json["events"] as? [[String: Any]])
+        let conflict = try #require(events.first { $0["kind"] as? String == "conflict" })
+        #expect(conflict["path"] as? String == #"ParameterValueCell > Table View Cell Content View > Label "Title""#)
+        #expect(conflict["id"] as? String == "eOf-fR-SN8")
+        #expect(conflict["subject"] as? String == "text")
+        #expect(conflict["ours"] as? String == "Hello")
+        #expect(conflict["theirs"] as? String == "Bonjour")
+        #expect(events.contains { $0["kind"] as? String == "layout-only" })
+    }
+
+    @Test(arguments: ["ours", "theirs"])
+    func conflictStyleResolvesEveryConflictToOneSide(_ style: String) throws {
+        let c = try Inputs("attribute-conflict")
+        let r = try c.merge(["--conflict-style", style])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("1 conflict(s) resolved with --conflict-style \(style)"), "\(r.stderr)")
+        // What the merge gives in-process with that style (MergeFixtureTests checks that it is the
+        // expected marker output with every hunk replaced by that side).
+        var options = XibMerger.Options()
+        options.conflictStyle = try #require(XibMerger.Options.ConflictStyle(rawValue: style))
+        let expected = XibMerger.merge(base: .init(bytes: [UInt8](try c.original("base")), name: "base"),
+                                       ours: .init(bytes: [UInt8](try c.original("ours")), name: "ours"),
+                                       theirs: .init(bytes: [UInt8](try c.original("theirs")), name: "theirs"), options: options)
+        #expect(c.current("ours") == Data(expected.bytes))
+        let merged = String(decoding: c.current("ours") ?? Data(), as: UTF8.self)
+        #expect(merged.contains(style == "ours" ? #"text="Hello""# : #"text="Bonjour""#))
+        #expect(!merged.contains("<<<<<<<"))
+    }
+
+    @Test func strictLayoutMakesDifferentFramesAConflict() throws {
+        let lenient = try Inputs("frame-churn")
+        let r = try lenient.merge()
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(lenient.current("ours") == (try lenient.original("expected")))
+        #expect(r.stderr.contains(#"layout-only: SustainerView > View > Stack View > Stack View > Title: <rect key="frame"> width: "34.5" (ours) vs "34" (theirs)"#), "\(r.stderr)")
+
+        let strict = try Inputs("frame-churn")
+        let s = try strict.merge(["--strict-layout"])
+        #expect(s.status == 1, "\(s.stderr)")
+        let expected = try Data(contentsOf: CLI.fixtures.appendingPathComponent("merge/frame-churn-strict-layout/expected.xib"))
+        #expect(strict.current("ours") == expected)
+    }
+
+    @Test(arguments: ["legacy-archive", "malformed-input"])
+    func unreadableDocumentsFallBackToLineMarkers(_ name: String) throws {
+        let c = try Inputs(name)
+        let r = try c.merge()
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(c.current("ours") == (try c.original("expected")))
+        #expect(r.stderr.contains("cannot merge structurally"), "\(r.stderr)")
+        #expect(r.stderr.contains("fell back to a line-based merge; 1 conflict hunk(s) marked in the file"), "\(r.stderr)")
+        #expect(try c.leftovers().isEmpty)
+    }
+
+    /// A throw-away repository whose `main` and `feature` branches changed fixtures' files as
+    /// their ours and theirs, from a common base commit; HOME and system config isolated.
+    struct Repository {
+        let root: String
+        var repo: String { root + "/repo" }
+        let environment: [String: String]
+
+        init(_ files: [String: Inputs]) throws {
+            root = URL(fileURLWithPath: try CLI.temporaryDirectory()).resolvingSymlinksInPath().path
+            for dir in ["/repo/UI", "/home"] { try FileManager.default.createDirectory(atPath: root + dir, withIntermediateDirectories: true) }
+            var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
+            env["HOME"] = root + "/home"
+            env["GIT_CONFIG_NOSYSTEM"] = "1"
+            env["GIT_EDITOR"] = "true"
+            env["LC_ALL"] = "C"
+            environment = env
+            try git("init", "-q", "-b", "main")
+            try git("config", "user.name", "Ada Lovelace")
+            try git("config", "user.email", "ada@example.com")
+            for (stem, branch) in [("base", "main"), ("theirs", "feature"), ("ours", "main")] {
+                if stem != "base" { try git("checkout", "-q", branch) }
+                for (path, inputs) in files { try inputs.original(stem).write(to: URL(fileURLWithPath: repo + "/" + path)) }
+                try commit(stem)
+                if stem == "base" { try git("branch", "feature") }
+            }
+        }
+
+        @discardableResult
+        func git(_ arguments: String..., status expected: Int32? = 0) throws -> CLI.Result {
+            let r = try CLI.git(Array(arguments), cwd: repo, environment: environment)
+            if let expected { #expect(r.status == expected, "git \(arguments.joined(separator: " ")): \(r.stdout)\(r.stderr)") }
+            return r
+        }
+
+        func commit(_ message: String) throws {
+            try git("add", "-A")
+            try git("commit", "-q", "-m", message)
+        }
+
+        /// `merge.xibmerge.driver` and `.gitattributes` (committed), as a user would set them up.
+        func installDriver() throws {
+            try git("config", "merge.xibmerge.name", "xibmerge")
+            try git("config", "merge.xibmerge.driver", "'\(CLI.binary)' merge %O %A %B %P")
+            try Data("*.storyboard merge=xibmerge\n*.xib merge=xibmerge\n".utf8).write(to: URL(fileURLWithPath: repo + "/.gitattributes"))
+            try commit("merge Interface Builder files with xibmerge")
+        }
+
+        func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: repo + "/" + path) }
+    }
+
+    /// A real `git merge` that plain git conflicts on succeeds with xibmerge as the merge driver.
+    @Test func gitMergeThatPlainGitConflictsOnSucceedsWithTheDriver() throws {
+        let storyboard = try Inputs("storyboard-scenes-and-segues")
+        let g = try Repository(["UI/CrashReport.storyboard": storyboard])
+        defer { try? FileManager.default.removeItem(atPath: g.root) }
+
+        let plain = try g.git("merge", "--no-edit", "feature", status: 1)
+        #expect(plain.stdout.contains("CONFLICT (content): Merge conflict in UI/CrashReport.storyboard"), "\(plain.stdout)")
+        try g.git("merge", "--abort")
+
+        try g.installDriver()
+        let merge = try g.git("merge", "--no-edit", "feature")
+        #expect(merge.stderr.contains("xibmerge: UI/CrashReport.storyboard: merged cleanly"), "\(merge.stderr)")
+        #expect(g.contents("UI/CrashReport.storyboard") == (try storyboard.original("expected")))
+        #expect(try g.git("status", "--porcelain").stdout.isEmpty)
+        // The merge commit has both branches as parents.
+        #expect(try g.git("rev-list", "--parents", "-n", "1", "HEAD").stdout.split(separator: " ").count == 3)
+    }
+
+    /// Through git, a true conflict stops the merge with xibmerge's minimal markers in the file
+    /// and the object named on stderr.
+    @Test func gitMergeWithTheDriverStopsOnATrueConflict() throws {
+        let xib = try Inputs("attribute-conflict")
+        let g = try Repository(["UI/ParameterValueCell.xib": xib])
+        defer { try? FileManager.default.removeItem(atPath: g.root) }
+        try g.installDriver()
+        let merge = try g.git("merge", "--no-edit", "feature", status: 1)
+        #expect(merge.stdout.contains("CONFLICT (content): Merge conflict in UI/ParameterValueCell.xib"), "\(merge.stdout)")
+        #expect(merge.stderr.contains(#"Label "Title": text: "Hello" (ours) vs "Bonjour" (theirs)"#), "\(merge.stderr)")
+        #expect(try g.git("diff", "--name-only", "--diff-filter=U").stdout == "UI/ParameterValueCell.xib\n")
+        #expect(g.contents("UI/ParameterValueCell.xib") == (try xib.original("expected")))
+    }
+}
