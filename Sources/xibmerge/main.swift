@@ -1,4 +1,9 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The one executable. Synchronous entry point on purpose (valgrind and simple signal
 /// handling); each subcommand lives in its own file.
@@ -13,4 +18,14 @@ struct XibMerge: ParsableCommand {
     )
 }
 
-XibMerge.main()
+// Usage errors exit 2 like every other error (ArgumentParser's own code is 64, EX_USAGE).
+do {
+    var command = try XibMerge.parseAsRoot()
+    try command.run()
+} catch {
+    if XibMerge.exitCode(for: error) == .validationFailure {
+        Console.err(XibMerge.fullMessage(for: error))
+        exit(2)
+    }
+    XibMerge.exit(withError: error)
+}

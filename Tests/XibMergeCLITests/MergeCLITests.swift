@@ -90,11 +90,8 @@ import XibKit
         let badStyle = try c.merge(["--conflict-style", "mine"])
         let missingArgument = try CLI.xibmerge(["merge", c.path("base")], cwd: c.dir)
         #expect(c.current("ours") == (try c.original("ours")))
-        withKnownIssue("ArgumentParser exits 64 (EX_USAGE) on a usage error; the README promises 2 (main.swift should map it)") {
-            #expect(badStyle.status == 2, "\(badStyle.stderr)")
-            #expect(missingArgument.status == 2, "\(missingArgument.stderr)")
-        }
-        #expect(badStyle.status != 0 && missingArgument.status != 0)
+        #expect(badStyle.status == 2, "\(badStyle.stderr)")
+        #expect(missingArgument.status == 2, "\(missingArgument.stderr)")
     }
 
     @Test func reportIsVersionedJSON() throws {

@@ -549,7 +549,14 @@ final class TreeMerge {
             default: break
             }
         }
-        let order = SequenceMerge.merge(base: bk, ours: ok, theirs: tk, survivors: survivors)
+        var order = SequenceMerge.merge(base: bk, ours: ok, theirs: tk, survivors: survivors)
+        // Sets that Xcode writes sorted (constraints by id, outlets by name, resources...):
+        // when the merge changed their members, place them where Xcode would.
+        let containerTag = (o.map { O.nodes[$0].tag } ?? t.map { T.nodes[$0].tag } ?? B.nodes[b!].tag)
+        if IBRules.hasXcodeOrder(containerTag), order != ok {
+            let elements = order.map { k in (O.byKey[k].map { O.nodes[$0].element } ?? T.byKey[k].map { T.nodes[$0].element } ?? B.nodes[B.byKey[k]!].element) }
+            order = IBRules.xcodeOrder(container: containerTag, elements).map { order[$0] }
+        }
         var out: [XMLNode] = []
         let templateGraph = o != nil ? O : (t != nil ? T : B)
         let templateNode = o ?? t ?? b!

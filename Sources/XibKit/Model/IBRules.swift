@@ -102,6 +102,34 @@ public enum IBRules {
         }
     }
 
+    /// How Xcode orders the members of some sets (measured on the corpus: constraints by id in
+    /// 1,759 of 1,760 pairs, outlets by property in 742 of 743, resources by type then name and
+    /// capabilities by name in all). `nil` key: the element keeps its relative place.
+    static let xcodeSetOrder: [String: (tagRanked: Bool, key: @Sendable (XMLElement) -> String?)] = [
+        "constraints": (false, { $0.name == "constraint" ? $0[attribute: "id"] : nil }),
+        "connections": (true, { e in e.name == "outlet" || e.name == "outletCollection" ? e[attribute: "property"] : "" }),
+        "resources": (true, { $0[attribute: "name"] }),
+        "dependencies": (false, { $0.name == "capability" ? $0[attribute: "name"] : nil }),
+    ]
+
+    public static func hasXcodeOrder(_ container: String) -> Bool { xcodeSetOrder[container] != nil }
+
+    /// The permutation (indices into `elements`) that puts a set's members in Xcode's order.
+    /// With `tagRanked`, members sort by element name first; members without a key keep
+    /// their slots, and the keyed ones are sorted among the slots keyed members occupy.
+    public static func xcodeOrder(container: String, _ elements: [XMLElement]) -> [Int] {
+        guard let rule = xcodeSetOrder[container] else { return Array(elements.indices) }
+        let keyed = elements.indices.filter { rule.key(elements[$0]) != nil }
+        let sorted = keyed.sorted { a, b in
+            let ka = (rule.tagRanked ? elements[a].name : "", rule.key(elements[a])!)
+            let kb = (rule.tagRanked ? elements[b].name : "", rule.key(elements[b])!)
+            return ka != kb ? ka < kb : a < b
+        }
+        var result = Array(elements.indices)
+        for (slot, index) in zip(keyed, sorted) { result[slot] = index }
+        return result
+    }
+
     /// Human names for element types whose camel-case split reads badly.
     public static let typeNames: [String: String] = [
         "placeholder": "Placeholder", "tableViewCell": "Table View Cell",
