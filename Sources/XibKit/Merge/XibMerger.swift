@@ -130,6 +130,9 @@ public enum XibMerger {
             }
             outcome.bytes = marked.bytes
             outcome.markerHunks = marked.conflicts
+            for i in outcome.events.indices where outcome.events[i].kind == .conflict {
+                outcome.events[i].resolution = "marked in the file"
+            }
         }
         return outcome
     }
