@@ -21,7 +21,7 @@ struct FormatCommand: ParsableCommand {
             do {
                 let document = try IBDocument.load(path: file)
                 let original = document.xml.source.bytes
-                let formatted = XMLWriter.write(document.xml.formatted())
+                let formatted = XMLWriter.write(document.xml.formatted(emptyPairs: IBRules.textElements))
                 guard formatted != original else { continue }
                 changed += 1
                 if check {

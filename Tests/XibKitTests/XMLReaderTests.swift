@@ -52,7 +52,7 @@ import XibKit
             if XMLWriter.write(doc) != bytes {
                 failures.append("\(name): write(parse(x)) != x (first difference at byte \(firstDifference(XMLWriter.write(doc), bytes)))")
             }
-            let formatted = XMLWriter.write(doc.formatted())
+            let formatted = XMLWriter.write(doc.formatted(emptyPairs: IBRules.textElements))
             if formatted != bytes {
                 failures.append("\(name): write(parse(x).formatted()) != x (first difference at byte \(firstDifference(formatted, bytes)))")
             }

@@ -130,6 +130,10 @@ public enum IBRules {
         return result
     }
 
+    /// Elements holding text, which Xcode writes as `<string key="x"></string>` when empty
+    /// (seen in the corpus), so `format` keeps that spelling for them only.
+    public static let textElements: Set<String> = ["string", "mutableString"]
+
     /// Human names for element types whose camel-case split reads badly.
     public static let typeNames: [String: String] = [
         "placeholder": "Placeholder", "tableViewCell": "Table View Cell",

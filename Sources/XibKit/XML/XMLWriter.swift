@@ -116,9 +116,13 @@ public struct XMLWriter {
 extension XMLDocument {
     /// The document in Xcode's form: every element regenerated. The XML declaration is
     /// kept as written (Xcode has written `standalone="no"` in some versions), or added.
-    public func formatted() -> XMLDocument {
+    /// Attribute values keep their spelling when double-quoted (older Xcodes left `>`
+    /// unescaped); single-quoted ones are rewritten. Empty elements become `<a/>`, except
+    /// those named in `emptyPairs`, which Xcode writes as `<a></a>` when it wrote them so.
+    public func formatted(emptyPairs: Set<String> = []) -> XMLDocument {
         var copy = self
         copy.root.forgetOrigin()
+        copy.root.normalizeSpelling(emptyPairs: emptyPairs)
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let body = prolog.starts(with: bom) ? Array(prolog.dropFirst(3)) : prolog
         if !body.starts(with: Array("<?xml ".utf8)) {
@@ -131,3 +135,19 @@ extension XMLDocument {
     }
 }
 
+
+extension XMLElement {
+    mutating func normalizeSpelling(emptyPairs: Set<String>) {
+        for i in attributes.indices where attributes[i].singleQuoted {
+            attributes[i].singleQuoted = false
+            attributes[i].raw = nil
+        }
+        if writtenAsEmptyPair && !emptyPairs.contains(name) { writtenAsEmptyPair = false }
+        for i in children.indices {
+            if case .element(var e) = children[i] {
+                e.normalizeSpelling(emptyPairs: emptyPairs)
+                children[i] = .element(e)
+            }
+        }
+    }
+}
