@@ -44,7 +44,7 @@ public struct IBGraph: Sendable {
         nodes.reserveCapacity(estimate)
         byKey.reserveCapacity(estimate)
         objectIndex.reserveCapacity(estimate / 2)
-        add(xml.root, Identity(xml.root), parent: -1, indexInParent: 0, depth: 0, parentKey: "", localKey: "document")
+        add(xml.root, Identity(xml.root), parent: -1, indexInParent: 0, depth: 0, key: "/document")
     }
 
     /// One pass over an element's attributes finds everything identity needs.
@@ -72,7 +72,7 @@ public struct IBGraph: Sendable {
         }
     }
 
-    private mutating func add(_ e: borrowing XMLElement, _ identity: Identity, parent: Int, indexInParent: Int, depth: Int, parentKey: String, localKey: @autoclosure () -> String) {
+    private mutating func add(_ e: borrowing XMLElement, _ identity: Identity, parent: Int, indexInParent: Int, depth: Int, key localKey: String) {
         var objectID: String? = nil
         var key: String
         if let id = identity.id, !IBRules.nonObjectIDTags.contains(e.name) {
@@ -81,7 +81,7 @@ public struct IBGraph: Sendable {
         } else if let scene = identity.sceneID {
             key = "#scene:" + scene
         } else {
-            key = parentKey + "/" + localKey()
+            key = localKey
         }
         let index = nodes.count
         if let first = byKey.updateValue(index, forKey: key) {
@@ -106,21 +106,39 @@ public struct IBGraph: Sendable {
             guard case .element(let c) = child else { continue }
             let childIdentity = Identity(c)
             // Objects and scenes are keyed by id; only other elements need a key under this parent.
-            let local = childIdentity.isGlobal(c) ? "" : IBGraph.localKey(of: c, childIdentity, ordinals: &ordinals)
-            add(c, childIdentity, parent: index, indexInParent: i, depth: depth + 1, parentKey: key, localKey: local)
+            let childKey = childIdentity.isGlobal(c) ? "" : IBGraph.key(of: c, childIdentity, under: key, ordinals: &ordinals)
+            add(c, childIdentity, parent: index, indexInParent: i, depth: depth + 1, key: childKey)
         }
     }
 
-    /// The identity of an element without an id under its parent: `tag[key=value]`, or
-    /// `tag[n]` for the n-th anonymous element of that tag.
-    private static func localKey(of e: XMLElement, _ identity: Identity, ordinals: inout [(String, Int)]) -> String {
-        if identity.rank != Int.max { return "\(e.name)[\(identity.name)=\(identity.value)]" }
-        if let i = ordinals.firstIndex(where: { $0.0 == e.name }) {
-            ordinals[i].1 += 1
-            return "\(e.name)[\(ordinals[i].1)]"
+    /// The key of an element without an id: its parent's key plus `/tag[key=value]`, or
+    /// `/tag[n]` for the n-th anonymous element of that tag. Built in one allocation: this
+    /// runs for most elements of a file.
+    private static func key(of e: XMLElement, _ identity: Identity, under parentKey: String, ordinals: inout [(String, Int)]) -> String {
+        var ordinal = 0
+        if identity.rank == Int.max {
+            if let i = ordinals.firstIndex(where: { $0.0 == e.name }) {
+                ordinals[i].1 += 1
+                ordinal = ordinals[i].1
+            } else {
+                ordinals.append((e.name, 0))
+            }
         }
-        ordinals.append((e.name, 0))
-        return "\(e.name)[0]"
+        var k = ""
+        k.reserveCapacity(parentKey.utf8.count + e.name.utf8.count + identity.name.utf8.count + identity.value.utf8.count + 8)
+        k += parentKey
+        k += "/"
+        k += e.name
+        k += "["
+        if identity.rank == Int.max {
+            k += String(ordinal)
+        } else {
+            k += identity.name
+            k += "="
+            k += identity.value
+        }
+        k += "]"
+        return k
     }
 
     // MARK: - Queries

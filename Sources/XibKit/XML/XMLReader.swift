@@ -70,9 +70,8 @@ public struct XMLReader {
         var start: Int
         var startTagEnd: Int
         var hasText = false
-        /// White-space runs between children, kept as ranges: they become text nodes only
-        /// when the element turns out not to be element-only content (rare in IB files).
-        var whitespace: [(index: Int, range: Range<Int>)] = []
+        /// Where this element's white-space runs start in the reader's shared list.
+        var whitespaceStart = 0
         var hasMarkupChild = false
     }
 
@@ -213,6 +212,11 @@ public struct XMLReader {
     private func parseElementTree(_ p: UnsafeBufferPointer<UInt8>, _ rootStart: Int) throws(XMLParseError) -> (XMLElement, Int) {
         var stack: [Frame] = []
         stack.reserveCapacity(64)
+        // White-space runs between children, as ranges for all open elements (one list, no
+        // allocation per element): they become text nodes only when an element turns out
+        // not to be element-only content (rare in IB files).
+        var whitespace: [(index: Int, range: Range<Int>)] = []
+        whitespace.reserveCapacity(256)
         var i = rootStart
         let n = p.count
         // Parse the root start tag.
@@ -249,10 +253,13 @@ public struct XMLReader {
                     while j < n && isSpace(p[j]) { j += 1 }
                     guard j < n, p[j] == 0x3E else { throw fail(at: j, j < n ? "expected '>' to close end tag </\(top.name)>" : "unexpected end of file in end tag </\(top.name)>") }
                     j += 1
-                    if !top.whitespace.isEmpty && (top.hasText || !top.hasMarkupChild) {
-                        for w in top.whitespace.reversed() {
-                            top.children.insert(.text(XMLText(raw: string(p, w.range.lowerBound, w.range.upperBound))), at: w.index)
+                    if whitespace.count > top.whitespaceStart {
+                        if top.hasText || !top.hasMarkupChild {
+                            for w in whitespace[top.whitespaceStart...].reversed() {
+                                top.children.insert(.text(XMLText(raw: string(p, w.range.lowerBound, w.range.upperBound))), at: w.index)
+                            }
                         }
+                        whitespace.removeSubrange(top.whitespaceStart...)
                     }
                     let origin = XMLOrigin(source: source, span: top.start..<j, startTagEnd: top.startTagEnd,
                                            depth: stack.count, selfClosing: false)
@@ -306,7 +313,9 @@ public struct XMLReader {
                     stack[stack.count - 1].children.append(.element(XMLElement(name: frame.name, attributes: frame.attributes, children: [], origin: origin)))
                     stack[stack.count - 1].hasMarkupChild = true
                 } else {
-                    stack.append(frame)
+                    var opened = frame
+                    opened.whitespaceStart = whitespace.count
+                    stack.append(opened)
                 }
                 i = end
                 continue
@@ -329,7 +338,7 @@ public struct XMLReader {
                 i += 1
             }
             if allSpace {
-                stack[stack.count - 1].whitespace.append((stack[stack.count - 1].children.count, start..<i))
+                whitespace.append((stack[stack.count - 1].children.count, start..<i))
             } else {
                 stack[stack.count - 1].children.append(.text(XMLText(raw: string(p, start, i))))
                 stack[stack.count - 1].hasText = true
