@@ -115,6 +115,14 @@ final class TreeMerge {
                 if let p = g.byKey[parent] { markAncestors(g, p, inclusive: true) }
             }
         }
+        // A deleted object that a side still has somewhere else than base had it (moved, then
+        // deleted by the other side's decision) must not come back with that side's subtree.
+        for key in ids where survivingParent[key] == nil {
+            let pb = B.byKey[key].map { parentKey(B, $0) }
+            for g in [O, T] {
+                if let n = g.byKey[key], parentKey(g, n) != pb { markAncestors(g, n) }
+            }
+        }
     }
 
     /// An object kept by a conflict needs its enclosing objects (its scene, its superview)
