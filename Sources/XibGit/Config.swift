@@ -1,14 +1,4 @@
 internal import CLibGit2
-#if canImport(FoundationEssentials)
-import FoundationEssentials  // Date, without Foundation's ICU: keeps the merge driver's start-up fast
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A git configuration (one file, or the layered view of several). Reads see the highest-priority value;
 /// writes go to the highest-priority file, as with `git config`.

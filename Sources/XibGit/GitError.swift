@@ -1,14 +1,4 @@
 internal import CLibGit2
-#if canImport(FoundationEssentials)
-import FoundationEssentials  // Date, without Foundation's ICU: keeps the merge driver's start-up fast
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A failed libgit2 operation: what we were doing, plus libgit2's own explanation.
 public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {

@@ -1,9 +1,4 @@
 internal import CLibGit2
-#if canImport(FoundationEssentials)
-import FoundationEssentials  // Date, without Foundation's ICU: keeps the merge driver's start-up fast
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,14 +1,4 @@
 internal import CLibGit2
-#if canImport(FoundationEssentials)
-import FoundationEssentials  // Date, without Foundation's ICU: keeps the merge driver's start-up fast
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An open git repository. libgit2 objects are not thread-safe, so every call is serialised on `lock`;
 /// that is what makes the `@unchecked Sendable` honest.

@@ -62,41 +62,8 @@ final class GitSandbox {
         try Self.run(CLI.binary, arguments, cwd: cwd ?? repo, environment: environment)
     }
 
-    /// Runs a program and waits. Unlike `CLI.run`, reads retry when a signal interrupts them (child
-    /// processes exiting while many tests run in parallel), which `readDataToEndOfFile` turns into a crash.
     static func run(_ executable: String, _ arguments: [String], cwd: String, environment: [String: String]) throws -> CLI.Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        p.currentDirectoryURL = URL(fileURLWithPath: cwd)
-        p.environment = environment
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = readAll(err.fileHandleForReading.fileDescriptor)
-            group.leave()
-        }
-        let outData = readAll(out.fileHandleForReading.fileDescriptor)
-        group.wait()
-        p.waitUntilExit()
-        return CLI.Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                          stderr: String(decoding: errData, as: UTF8.self))
-    }
-
-    private static func readAll(_ fd: Int32) -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-            if n > 0 { data.append(contentsOf: buffer[0..<n]) } else if n < 0 && errno == EINTR { continue } else { break }
-        }
-        return data
+        try CLI.run(executable, arguments, cwd: cwd, environment: environment)
     }
 
     func path(_ relative: String) -> String { repo + "/" + relative }
@@ -180,9 +147,3 @@ extension CLI.Result {
         try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
     }
 }
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-#else
-private let systemRead = Darwin.read
-#endif
