@@ -1,6 +1,11 @@
 import ArgumentParser
 import XibKit
 import XibReport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,6 +55,8 @@ struct MergeCommand: ParsableCommand {
         // If anything below crashes, the line-based merge (with markers) is what the user gets.
         let lines = LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2])
         CrashFallback.arm(target: target, fallback: lines, ours: inputs[1], path: name)
+        // Lets the tests prove the crash path: a real trap, after arming, before merging.
+        if getenv("XIBMERGE_TEST_CRASH") != nil { fatalError("XIBMERGE_TEST_CRASH is set") }
         let outcome = XibMerger.merge(baseOrNone: .init(bytes: inputs[0], name: base), ours: .init(bytes: inputs[1], name: name),
                                       theirs: .init(bytes: inputs[2], name: theirs), options: options, lines: lines)
         do {

@@ -39,6 +39,21 @@ import XibKit
         }
     }
 
+    /// Nothing lost even when the process dies: the line-based merge with markers, written
+    /// beside OURS before merging, is renamed into place by the fatal-signal handler.
+    @Test func aCrashLeavesTheLineBasedMergeWithMarkers() throws {
+        let c = try Inputs("attribute-conflict")
+        var environment = ProcessInfo.processInfo.environment
+        environment["XIBMERGE_TEST_CRASH"] = "1"
+        let r = try CLI.xibmerge(["merge", c.path("base"), c.path("ours"), c.path("theirs"), "UI/Fixture.\(c.ext)"],
+                                 cwd: c.dir, environment: environment)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("internal error while merging UI/Fixture.\(c.ext); wrote a line-based merge with conflict markers instead"))
+        let ours = String(decoding: try #require(c.current("ours")), as: UTF8.self)
+        #expect(ours.contains("<<<<<<< ours") && ours.contains(">>>>>>> theirs"))
+        #expect(try c.leftovers().isEmpty)
+    }
+
     @Test func cleanMergeIsWrittenToOursAndExitsZero() throws {
         let c = try Inputs("both-add-outlets")
         let r = try c.merge()
