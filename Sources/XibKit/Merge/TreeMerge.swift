@@ -155,7 +155,9 @@ final class TreeMerge {
     private func decideDeletion(key: String, deleter: Side, b: Int, kept: Int, keptGraph: IBGraph, keptFP: Fingerprints,
                                 referencedByKeeper: Set<String>, keeperParent: String) {
         let id = String(key.dropFirst())
-        let changed = keptFP[kept] != dfpB[b] || parentKey(B, b) != keeperParent
+        // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
+        // deleting the whole object: only additions and modifications stop a deletion.
+        let changed = (keptFP[kept] != dfpB[b] && !isPruned(kept, in: keptGraph, keptFP, from: b)) || parentKey(B, b) != keeperParent
         let referenced = referencedByKeeper.contains(id)
         // Only the top of a deleted subtree is reported and counted.
         let parentAlsoDeleted = isDeletedAncestor(b, deleter: deleter)
@@ -217,6 +219,22 @@ final class TreeMerge {
             }
             n += 1
         }
+    }
+
+    /// Whether `n` (in `g`) is base's node `b` with only things removed: same own attributes
+    /// and text, every remaining child a pruned (or equal) copy of a child base has at that key.
+    private func isPruned(_ n: Int, in g: IBGraph, _ fp: Fingerprints, from b: Int) -> Bool {
+        let e = g.nodes[n].element, be = B.nodes[b].element
+        guard e.name == be.name, TreeMerge.sameOwnAttributes(be, e), e.text == be.text else { return false }
+        for c in g.nodes[n].children {
+            let child = g.nodes[c]
+            guard let bc = B.byKey[child.key], B.nodes[bc].parent == b else { return false }
+            // Geometry that base had too may have changed (a deletion wins over layout).
+            if IBRules.noise(element: child.tag, key: child.element[attribute: "key"]) != nil { continue }
+            if child.tag == "size" || child.tag == "point" { continue }
+            if fp[c] != dfpB[bc] && !isPruned(c, in: g, fp, from: bc) { return false }
+        }
+        return true
     }
 
     private func isDeletedAncestor(_ b: Int, deleter: Side) -> Bool {
@@ -767,8 +785,16 @@ final class Fingerprints {
         var unordered = 0
         for c in node.children {
             let child = g.nodes[c]
-            if IBRules.noise(element: child.tag, key: child.element[attribute: "key"]) != nil { continue }
-            if child.tag == "size" || child.tag == "point" { continue }
+            // Editor state never counts; geometry counts by presence only: a frame that changed
+            // is layout, a frame that appeared is a change (as the fact check sees it).
+            let noise = IBRules.noise(element: child.tag, key: child.element[attribute: "key"])
+            if noise == .editorState { continue }
+            if noise != nil || child.tag == "size" || child.tag == "point" {
+                var p = Hasher()
+                p.combine(child.key)
+                unordered = unordered &+ (p.finalize() &* 0x1E37_79B9_7F4A_7C15)
+                continue
+            }
             unordered = unordered &+ (self[c] &* 0x1E37_79B9_7F4A_7C15)
         }
         h.combine(unordered)
