@@ -221,11 +221,13 @@ final class TreeMerge {
         }
     }
 
-    /// Whether `n` (in `g`) is base's node `b` with only things removed: same own attributes
-    /// and text, every remaining child a pruned (or equal) copy of a child base has at that key.
+    /// Whether `n` (in `g`) is base's node `b` with only things removed: no attribute added or
+    /// changed, the same text, every remaining child a pruned (or equal) copy of base's child.
     private func isPruned(_ n: Int, in g: IBGraph, _ fp: Fingerprints, from b: Int) -> Bool {
         let e = g.nodes[n].element, be = B.nodes[b].element
-        guard e.name == be.name, TreeMerge.sameOwnAttributes(be, e), e.text == be.text else { return false }
+        guard e.name == be.name, e.text == be.text else { return false }
+        // Attributes may have been removed, not added or changed.
+        guard TreeMerge.onlyRemovedAttributes(from: be, e) else { return false }
         for c in g.nodes[n].children {
             let child = g.nodes[c]
             guard let bc = B.byKey[child.key], B.nodes[bc].parent == b else { return false }
@@ -254,12 +256,19 @@ final class TreeMerge {
         return x.count == y.count && zip(x, y).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
 
+    /// Whether `e` has no attribute that `base` lacks or has with another value (noise aside).
+    static func onlyRemovedAttributes(from base: XMLElement, _ e: XMLElement) -> Bool {
+        e.attributes.allSatisfy { a in IBRules.noise(tag: e.name, attribute: a.name) != nil || base[attribute: a.name] == a.value }
+    }
+
     /// Ids referenced by elements that this side added or changed.
     private func referencedByChanges(in g: IBGraph) -> Set<String> {
         var out: Set<String> = []
         for r in g.references {
             let key = g.nodes[r.node].key
-            if let bn = B.byKey[key], TreeMerge.sameOwnAttributes(B.nodes[bn].element, g.nodes[r.node].element) { continue }
+            // Unchanged, or only attributes removed (Xcode drops a constraint's `firstItem`
+            // when it is the container): not a new reason to keep the target.
+            if let bn = B.byKey[key], TreeMerge.onlyRemovedAttributes(from: B.nodes[bn].element, g.nodes[r.node].element) { continue }
             out.insert(r.target)
         }
         return out
