@@ -20,7 +20,7 @@ for name in selected {
     switch name {
     case "parse": lines = runParseBenchmark(corpus: corpus)
     case "merge": lines = runMergeBenchmark(corpus: corpus, xibmerge: xibmerge)
-    case "split": lines = runParseSplit(path: "\(corpus)/files/alin23+Lunar__87a72091__Lunar_Base.lproj_Main.storyboard")
+    case "split": lines = runParseSplit(path: "\(corpus)/files/alin23+Lunar__87a72091__Lunar_Base.lproj_Main.storyboard") + runParseSplit(path: "\(corpus)/files/transmission+transmission__646c6e03__macosx_nl.lproj_PrefsWindow.xib")
     case "diff": lines = runDiffBenchmark(corpus: corpus, xibmerge: xibmerge)
     default: lines = ["unknown benchmark '\(name)' (parse, merge, diff)"]
     }
