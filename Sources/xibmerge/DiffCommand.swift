@@ -26,20 +26,10 @@ struct DiffCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "Output format: text, markdown or json.")
-    var format: OutputFormat = .text
-
-    @Flag(help: "Show Xcode's noise (toolsVersion, plug-in versions, <device>, canvasLocation, misplaced) instead of counting it.")
-    var includeNoise = false
-
-    @Flag(help: "Show each changed frame instead of counting them.")
-    var layout = false
+    @OptionGroup var display: DiffDisplayOptions
 
     @Flag(help: "Exit 1 when there are changes to show (not in git's external-diff mode).")
     var exitCode = false
-
-    @Option(help: "Colour text output: auto (a terminal, or git's pager; NO_COLOR turns it off), always or never.")
-    var color: ColorChoice = .auto
 
     @Flag(help: "Compare a commit (HEAD unless a REV is given) with the index, like git diff --cached.")
     var cached = false
@@ -47,15 +37,10 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "OLD NEW, or the 7 arguments git passes to an external diff, or REV..REV / REV [-- PATH...].")
     var arguments: [String] = []
 
-    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
-        case auto, always, never
-    }
-
     func run() throws {
-        let options = DiffOptions(includeNoise: includeNoise, layout: layout)
+        let options = display.diffOptions
         if let history = HistoryDiff(arguments: arguments, cached: cached) {
-            let shown = try history.run(options: options, format: DiffReport.Format(rawValue: format.rawValue)!,
-                                        style: DiffReport.Style(color: useColor(git: false)))
+            let shown = try history.run(options: options, format: display.reportFormat, style: display.style())
             if exitCode && shown { throw Exit.foundSomething }
             return
         }
@@ -108,26 +93,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     private func show(_ files: [FileDiff], git: Bool) {
-        let style = DiffReport.Style(color: useColor(git: git), compactJSON: git)
-        let reportFormat: DiffReport.Format
-        switch format {
-        case .text: reportFormat = .text
-        case .markdown: reportFormat = .markdown
-        case .json: reportFormat = .json
-        }
-        Console.out(DiffReport.render(files, format: reportFormat, style: style))
-    }
-
-    private func useColor(git: Bool) -> Bool {
-        switch color {
-        case .always: return true
-        case .never: return false
-        case .auto:
-            if let v = getenv("NO_COLOR"), v.pointee != 0 { return false }
-            if Console.stdoutIsTerminal { return true }
-            // Under git, stdout is git's pager: colour as git itself would.
-            return git && getenv("GIT_PAGER_IN_USE").map { String(cString: $0) } == "true"
-        }
+        Console.out(DiffReport.render(files, format: display.reportFormat, style: display.style(underGit: git)))
     }
 
     /// `git diff --no-index` of the two files, straight to our stdout. False if git cannot run.

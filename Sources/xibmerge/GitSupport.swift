@@ -162,13 +162,4 @@ enum GitCLI {
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) \(zone)"
     }
-
-    /// `--color auto`: a terminal, unless NO_COLOR is set.
-    static func useColor(_ choice: DiffCommand.ColorChoice) -> Bool {
-        switch choice {
-        case .always: return true
-        case .never: return false
-        case .auto: return Console.stdoutIsTerminal && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true)
-        }
-    }
 }

@@ -21,17 +21,7 @@ struct LogCommand: ParsableCommand {
     @Option(help: "Start from this revision instead of HEAD.")
     var rev = "HEAD"
 
-    @Option(help: "Output format: text, markdown or json.")
-    var format: OutputFormat = .text
-
-    @Flag(help: "Show Xcode's noise instead of counting it.")
-    var includeNoise = false
-
-    @Flag(help: "Show each changed frame instead of counting them.")
-    var layout = false
-
-    @Option(help: "Colour text output: auto, always or never.")
-    var color: DiffCommand.ColorChoice = .auto
+    @OptionGroup var display: DiffDisplayOptions
 
     @Argument(help: "The file, relative to the current folder.")
     var path: String
@@ -48,7 +38,7 @@ struct LogCommand: ParsableCommand {
             if changes.isEmpty && maxCount != 0 {
                 throw GitCLI.UsageError("path '\(file)' does not exist in '\(rev)' or its history")
             }
-            let options = DiffOptions(includeNoise: includeNoise, layout: layout)
+            let options = display.diffOptions
             let entries = try changes.map { change in
                 var entry = HistoryEntry(commit: change.commit.id.hex, authorName: change.commit.author.name,
                                          authorEmail: change.commit.author.email, date: GitCLI.isoDate(change.commit.author),
@@ -63,9 +53,8 @@ struct LogCommand: ParsableCommand {
                 }
                 return entry
             }
-            let reportFormat = DiffReport.Format(rawValue: format.rawValue)!
-            Console.out(HistoryRenderer.render(path: file, entries: entries, format: reportFormat,
-                                               style: DiffReport.Style(color: GitCLI.useColor(color))))
+            Console.out(HistoryRenderer.render(path: file, entries: entries, format: display.reportFormat,
+                                               style: display.style()))
         }
     }
 }

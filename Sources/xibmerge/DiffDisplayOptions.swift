@@ -1,0 +1,53 @@
+import ArgumentParser
+import XibKit
+import XibReport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How `diff` and `log` show changes: the options the two commands share.
+struct DiffDisplayOptions: ParsableArguments {
+    @Option(help: "Output format: text, markdown or json.")
+    var format: OutputFormat = .text
+
+    @Flag(help: "Show Xcode's noise (toolsVersion, plug-in and capability versions, <device>, canvasLocation, misplaced) instead of counting it.")
+    var includeNoise = false
+
+    @Flag(help: "Show each changed frame instead of counting them.")
+    var layout = false
+
+    @Option(help: "Colour text output: auto (a terminal, or git's pager; NO_COLOR turns it off), always or never.")
+    var color: ColorChoice = .auto
+
+    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
+
+    var diffOptions: DiffOptions { DiffOptions(includeNoise: includeNoise, layout: layout) }
+
+    var reportFormat: DiffReport.Format {
+        switch format {
+        case .text: return .text
+        case .markdown: return .markdown
+        case .json: return .json
+        }
+    }
+
+    /// `underGit`: stdout is git's pager (external-diff mode), so colour as git itself would.
+    func style(underGit: Bool = false) -> DiffReport.Style {
+        DiffReport.Style(color: useColor(underGit: underGit), compactJSON: underGit)
+    }
+
+    private func useColor(underGit: Bool) -> Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let v = getenv("NO_COLOR"), v.pointee != 0 { return false }
+            if Console.stdoutIsTerminal { return true }
+            return underGit && getenv("GIT_PAGER_IN_USE").map { String(cString: $0) } == "true"
+        }
+    }
+}
