@@ -27,13 +27,17 @@ public struct MergeEvent: Sendable, Equatable {
     /// How it was resolved, in words.
     public var resolution: String
 
-    public var summaryLine: String {
+    public var summaryLine: String { summary(withResolution: true) }
+
+    /// `Login Scene > View > Label "Title": text: "Hello" (ours) vs "Bonjour" (theirs)`, and how
+    /// it was resolved unless `withResolution` is false (a preview resolves nothing).
+    public func summary(withResolution: Bool) -> String {
         var s = "\(path)"
         if !subject.isEmpty { s += ": \(subject)" }
         if ours != nil || theirs != nil {
             s += ": \(MergeEvent.show(ours)) (ours) vs \(MergeEvent.show(theirs)) (theirs)"
         }
-        if !resolution.isEmpty { s += " — \(resolution)" }
+        if withResolution && !resolution.isEmpty { s += " — \(resolution)" }
         return s
     }
 
