@@ -294,7 +294,7 @@ final class TreeMerge {
         if !moveTouched.contains(key) {
             if let o, let t {
                 if let b {
-                    if bytesEqual(B, b, O, o) { return take(T, t, side: .theirs, base: b) }
+                    if bytesEqual(B, b, O, o) { return takeTheirs(t, base: b) }
                     if bytesEqual(B, b, T, t) { return O.nodes[o].element }
                 }
                 if bytesEqual(O, o, T, t) { return O.nodes[o].element }
@@ -317,9 +317,9 @@ final class TreeMerge {
     }
 
     /// Theirs' subtree taken whole (ours left it as in base): counted as theirs' change.
-    private func take(_ g: IBGraph, _ n: Int, side: Side, base: Int) -> XMLElement {
+    private func takeTheirs(_ n: Int, base: Int) -> XMLElement {
         if dfpB[base] != dfpT[n] { fromTheirs.modified += 1 }
-        return g.nodes[n].element
+        return T.nodes[n].element
     }
 
     /// Elements merged as a whole: text values, frames and other noise elements, and
