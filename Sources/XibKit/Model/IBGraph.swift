@@ -57,7 +57,7 @@ public struct IBGraph: Sendable {
         var value = ""
 
         func isGlobal(_ e: XMLElement) -> Bool {
-            (id != nil && !IBRules.nonObjectIDTags.contains(e.name)) || sceneID != nil
+            (id != nil && !IBRules.hasNonObjectID(e.name)) || sceneID != nil
         }
 
         init(_ e: XMLElement) {
@@ -75,7 +75,7 @@ public struct IBGraph: Sendable {
     private mutating func add(_ e: borrowing XMLElement, _ identity: Identity, parent: Int, indexInParent: Int, depth: Int, key localKey: String) {
         var objectID: String? = nil
         var key: String
-        if let id = identity.id, !IBRules.nonObjectIDTags.contains(e.name) {
+        if let id = identity.id, !IBRules.hasNonObjectID(e.name) {
             objectID = id
             key = "#" + id
         } else if let scene = identity.sceneID {

@@ -54,18 +54,20 @@ public enum IBRules {
         return identityAttributes.firstIndex(of: attribute)
     }
 
-    private static let referenceAnyTag: Set<String> = Set(referenceAttributes.filter { $0.tag == nil }.map(\.attribute))
-    private static let referenceByTag: [String: Set<String>] = {
-        var d: [String: Set<String>] = [:]
-        for r in referenceAttributes { if let t = r.tag { d[t, default: []].insert(r.attribute) } }
-        return d
-    }()
 
     public static func isReference(tag: String, attribute: String) -> Bool {
         // Hot path (every attribute of every element): most names fail the length test.
         let n = attribute.utf8.count
         guard n < 64, referenceLengths & (1 << UInt64(n)) != 0 else { return false }
-        return referenceAnyTag.contains(attribute) || referenceByTag[tag]?.contains(attribute) == true
+        // A handful of pairs: comparing small strings beats hashing them.
+        for r in referenceAttributes where r.attribute == attribute && (r.tag == nil || r.tag == tag) { return true }
+        return false
+    }
+
+    /// Whether an element's `id` is not an object id (`<device>`, `<adaptation>`).
+    @inline(__always) public static func hasNonObjectID(_ tag: String) -> Bool {
+        let n = tag.utf8.count
+        return (n == 6 || n == 10) && nonObjectIDTags.contains(tag)
     }
 
     /// How Xcode churns a value without a user's intent.
