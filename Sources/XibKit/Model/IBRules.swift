@@ -46,11 +46,19 @@ public enum IBRules {
     /// Lengths of reference attribute names, as a bit set: a cheap first filter.
     private static let referenceLengths: UInt64 = referenceAttributes.reduce(0) { $0 | (1 << UInt64($1.attribute.utf8.count)) }
     private static let identityLengths: UInt64 = identityAttributes.reduce(0) { $0 | (1 << UInt64($1.utf8.count)) }
+    private static let identityFirstBytes: UInt64 = identityAttributes.reduce(0) { $0 | firstByteBit($1) }
+    private static let referenceFirstBytes: UInt64 = referenceAttributes.reduce(0) { $0 | firstByteBit($1.attribute) }
+
+    /// A bit for the first byte of a lower-case ASCII name (`a`...`z`), 0 otherwise.
+    @inline(__always) private static func firstByteBit(_ s: String) -> UInt64 {
+        guard let f = s.utf8.first, f >= 0x61, f <= 0x7A else { return 0 }
+        return 1 << UInt64(f - 0x61)
+    }
 
     /// Priority of an identity attribute (index in `identityAttributes`), or nil.
     @inline(__always) public static func identityRank(_ attribute: String) -> Int? {
         let n = attribute.utf8.count
-        guard n < 64, identityLengths & (1 << UInt64(n)) != 0 else { return nil }
+        guard n < 64, identityLengths & (1 << UInt64(n)) != 0, identityFirstBytes & firstByteBit(attribute) != 0 else { return nil }
         return identityAttributes.firstIndex(of: attribute)
     }
 
@@ -58,7 +66,7 @@ public enum IBRules {
     public static func isReference(tag: String, attribute: String) -> Bool {
         // Hot path (every attribute of every element): most names fail the length test.
         let n = attribute.utf8.count
-        guard n < 64, referenceLengths & (1 << UInt64(n)) != 0 else { return false }
+        guard n < 64, referenceLengths & (1 << UInt64(n)) != 0, referenceFirstBytes & firstByteBit(attribute) != 0 else { return false }
         // A handful of pairs: comparing small strings beats hashing them.
         for r in referenceAttributes where r.attribute == attribute && (r.tag == nil || r.tag == tag) { return true }
         return false
