@@ -81,6 +81,15 @@ extension Repository {
         }
     }
 
+    /// Unstaged changes, index to work tree (`git diff` with no revision). Needs a work tree.
+    public func diffIndexToWorkdir(paths: [String] = [], detectRenames: Bool = true) throws -> [FileChange] {
+        try sync {
+            try makeDiff(paths: paths, flags: 0, detectRenames: detectRenames, hashWorkdir: true) { diff, opts in
+                git_diff_index_to_workdir(&diff, handle, nil, opts)
+            }
+        }
+    }
+
     /// Staged changes, HEAD to index (`git diff --cached`); an unborn HEAD counts as the empty tree.
     public func diffCached(paths: [String] = [], detectRenames: Bool = true) throws -> [FileChange] {
         try sync { try diffIndex(from: isHeadUnborn ? nil : try resolveCommit("HEAD"), paths: paths, detectRenames: detectRenames) }

@@ -16,6 +16,7 @@ struct DiffCommand: ParsableCommand {
           xibmerge diff OLD NEW                  two files (/dev/null for a side that does not exist)
           xibmerge diff PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE
                                                  git's external diff (diff.<driver>.command); always exits 0
+          xibmerge diff [-- PATH...]             the index against the work tree (unstaged changes)
           xibmerge diff REV..REV [-- PATH...]    two commits (REV...REV: from their merge base)
           xibmerge diff REV [-- PATH...]         a commit against the work tree
           xibmerge diff --cached [REV] [-- PATH...]  a commit (HEAD) against the index

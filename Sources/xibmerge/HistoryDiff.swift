@@ -5,6 +5,7 @@ import XibReport
 
 /// The history forms of `xibmerge diff`, reached through `DiffCommand`:
 ///
+///     xibmerge diff [-- PATH...]             the index against the work tree (unstaged changes)
 ///     xibmerge diff REV..REV [-- PATH...]    two commits (also REV REV; REV...REV: from their merge base)
 ///     xibmerge diff REV [-- PATH...]         a commit against the work tree (staged and unstaged changes)
 ///     xibmerge diff --cached [REV] [-- PATH...]   a commit (HEAD) against the index
@@ -16,6 +17,8 @@ struct HistoryDiff {
         case commits(old: String, new: String, fromMergeBase: Bool)
         case workTree(from: String)
         case index(from: String)
+        /// The index against the work tree: what `git diff` shows with no revision.
+        case unstaged
     }
 
     var sides: Sides
@@ -23,8 +26,15 @@ struct HistoryDiff {
     /// Whether `--` separated the paths (without it, `diff A B` may name two commits, as in git).
     var separated: Bool
 
-    /// Nil when the arguments are the two-file or git external-diff forms (or no arguments at all).
+    /// Nil when the arguments are the two-file or git external-diff forms.
     init?(arguments: [String], cached: Bool, commandLine: [String] = CommandLine.arguments) {
+        if !cached, commandLine.contains("--") ? commandLine.firstIndex(of: "--").map({ commandLine.count - $0 - 1 }) == arguments.count : arguments.isEmpty {
+            // `xibmerge diff [-- PATH...]`: unstaged changes, like `git diff`.
+            sides = .unstaged
+            paths = arguments
+            separated = true
+            return
+        }
         if !cached {
             switch DiffInvocation(arguments) {
             case .git, .unmerged: return nil
@@ -119,6 +129,12 @@ struct HistoryDiff {
             }
             try checkPaths(paths, in: repository, against: old, rev: rev) { GitCLI.fileExists(workdir + "/" + $0) }
             return (try repository.diffToWorkdir(from: old, paths: paths),
+                    { change in try change.newPath.flatMap { try GitCLI.readWorkTreeFile(workdir + "/" + $0) } })
+        case .unstaged:
+            guard let workdir = repository.workdir else {
+                throw GitCLI.UsageError("a bare repository has no work tree; use REV..REV")
+            }
+            return (try repository.diffIndexToWorkdir(paths: paths),
                     { change in try change.newPath.flatMap { try GitCLI.readWorkTreeFile(workdir + "/" + $0) } })
         case .index(let rev):
             let old = rev == "HEAD" && repository.isHeadUnborn ? nil : try repository.resolveCommit(rev)

@@ -62,8 +62,9 @@ struct DiffCLITests {
         let legacy = try Self.write("<?xml version=\"1.0\"?>\n<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"8.00\"></archive>\n", "Legacy.xib", in: dir)
         r = try CLI.xibmerge(["diff", legacy, legacy])
         #expect(r.status == 2 && r.stderr.contains("legacy Interface Builder 3 archive"))
+        // With no arguments it is `git diff`'s form (unstaged changes): outside a repository, one clear line.
         r = try CLI.xibmerge(["diff"], cwd: dir)
-        #expect(r.status == 2 && r.stderr.contains("Usage: xibmerge diff"), "\(r.stderr)")
+        #expect(r.status == 2 && r.stderr.contains("repository"), "\(r.stderr)")
     }
 
     @Test("/dev/null stands for a file that does not exist")

@@ -94,8 +94,15 @@ import Testing
         #expect(workTree.stdout.contains("diff a/\(Self.unicodePath) b/\(Self.unicodePath)"))
         #expect(workTree.stdout.contains("0.25"))
         #expect(try g.xibmerge(["diff", "--cached", "--exit-code"]).status == 0)
+        // No revision: the index against the work tree, as `git diff`; with a path after `--` too.
+        let unstaged = try g.xibmerge(["diff"])
+        #expect(unstaged.status == 0, "\(unstaged.stderr)")
+        #expect(unstaged.stdout.contains("diff a/\(Self.unicodePath) b/\(Self.unicodePath)") && unstaged.stdout.contains("0.25"))
+        #expect(try g.xibmerge(["diff", "--exit-code", "--", Self.unicodePath]).status == 1)
+        #expect(try g.xibmerge(["diff", "--exit-code", "--", "Added.xib"]).status == 0)
 
         try g.git(["add", Self.unicodePath])
+        #expect(try g.xibmerge(["diff", "--exit-code"]).status == 0, "staged changes are not unstaged ones")
         try g.git(["rm", "-q", "--cached", "Added.xib"])
         let cached = try g.xibmerge(["diff", "--cached", "--format", "json"])
         #expect(cached.status == 0, "\(cached.stderr)")
