@@ -23,7 +23,8 @@ enum CrashFallback {
         }
         let dir = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
         let tmp = (dir.isEmpty ? "" : dir) + "/.xibmerge-crash-\(getpid())"
-        guard let fd = Optional(open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)), fd >= 0 else { return }
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { return }
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
         tmpPath = strdup(tmp)

@@ -46,7 +46,7 @@ public enum IntegrityCheck {
         }
         for r in graph.references where graph.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
             let node = graph.nodes[r.node]
-            let owner = graph.owningObject(graph.nodes[r.node].parent >= 0 ? r.node : 0)
+            let owner = graph.owningObject(r.node)
             let what: String
             switch (node.tag, r.attribute) {
             case ("outlet", _), ("outletCollection", _):
@@ -101,23 +101,6 @@ public enum IntegrityCheck {
 
     /// 1-based lines that start with a git conflict marker.
     public static func conflictMarkerLines(_ bytes: [UInt8]) -> [Int] {
-        var lines: [Int] = []
-        var line = 1
-        var start = 0
-        let n = bytes.count
-        while start < n {
-            var end = start
-            while end < n && bytes[end] != 0x0A { end += 1 }
-            let c = bytes[start]
-            if c == 0x3C || c == 0x3D || c == 0x3E || c == 0x7C {
-                var k = 0
-                while start + k < end && bytes[start + k] == c { k += 1 }
-                let after = start + k < end ? bytes[start + k] : 0x0A
-                if k == 7 && (after == 0x20 || after == 0x0A || after == 0x0D) { lines.append(line) }
-            }
-            line += 1
-            start = end + 1
-        }
-        return lines
+        ConflictMarkers.find(in: bytes).map(\.line)
     }
 }

@@ -143,19 +143,14 @@ public struct IBGraph: Sendable {
 
     // MARK: - Queries
 
+    public func node(forObjectID id: String) -> Int? { objectIndex[id] }
+
     /// Whether a key names an object or a scene (`#id`, `#scene:ID`) rather than an element
     /// identified under its parent (`#id/subviews[0]`).
     public static func isObjectKey(_ key: String) -> Bool {
         key.hasPrefix("#") && !key.utf8.contains(0x2F)
     }
 
-    public func node(forObjectID id: String) -> Int? { objectIndex[id] }
-
-    /// Whether this node's parent treats its children as a set.
-    public func isInUnorderedContainer(_ i: Int) -> Bool {
-        let p = nodes[i].parent
-        return p >= 0 && IBRules.unorderedContainers.contains(nodes[p].tag)
-    }
 
     /// Child indices from the root to this node, for editing the tree.
     public func treePath(of i: Int) -> [Int] {

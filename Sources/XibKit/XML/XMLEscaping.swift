@@ -23,21 +23,6 @@ public enum XMLEscaping {
         return out
     }
 
-    /// Text content: `& < >`.
-    public static func escapeText(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else { return s }
-        var out = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
-    }
-
     /// Decodes references in already-validated text (the parser rejected bad ones).
     public static func decodeLenient(_ s: String) -> String {
         guard s.utf8.contains(0x26) else { return s }

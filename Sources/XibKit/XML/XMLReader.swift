@@ -45,7 +45,12 @@ public struct XMLReader {
                 // well-formed character data, and a well-formed file is accepted as it is.
                 switch error.kind {
                 case .tooLarge, .unsupportedFormat: break
-                default: try reader.checkConflictMarkers(p)
+                default:
+                    if let marker = ConflictMarkers.find(in: source.bytes).first(where: { !$0.isSeparator }) {
+                        let text = String(repeating: Character(Unicode.Scalar(marker.character)), count: 7)
+                        throw reader.fail(.conflictMarkers, at: marker.offset,
+                                          "the file contains git conflict markers (\(text)); resolve the conflict first, e.g. with `xibmerge resolve`")
+                    }
                 }
                 throw error
             }
@@ -154,24 +159,6 @@ public struct XMLReader {
         }
         if let z = p.prefix(8000).firstIndex(of: 0) {
             throw fail(.unsupportedFormat, at: z, "unsupported format: the file is binary (it contains NUL bytes), not Interface Builder XML")
-        }
-    }
-
-    /// Git conflict markers are reported as such, not as the XML error they also cause.
-    private func checkConflictMarkers(_ p: UnsafeBufferPointer<UInt8>) throws(XMLParseError) {
-        var lineStart = 0
-        let n = p.count
-        while lineStart < n {
-            if p[lineStart] == 0x3C || p[lineStart] == 0x3E || p[lineStart] == 0x7C {
-                let c = p[lineStart]
-                var k = 0
-                while lineStart + k < n && p[lineStart + k] == c { k += 1 }
-                if k == 7 && (lineStart + 7 == n || p[lineStart + 7] == 0x20 || p[lineStart + 7] == 0x0A || p[lineStart + 7] == 0x0D) {
-                    throw fail(.conflictMarkers, at: lineStart, "the file contains git conflict markers (\(String(repeating: Character(Unicode.Scalar(c)), count: 7))); resolve the conflict first, e.g. with `xibmerge resolve`")
-                }
-            }
-            guard let nl = find(p, "\n", from: lineStart) else { break }
-            lineStart = nl + 1
         }
     }
 

@@ -153,7 +153,6 @@ public struct XMLText: Sendable, Equatable {
     public var raw: String
 
     public init(raw: String) { self.raw = raw }
-    public init(value: String) { self.raw = XMLEscaping.escapeText(value) }
 
     public var value: String { XMLEscaping.decodeLenient(raw) }
     public var isWhitespace: Bool { raw.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }

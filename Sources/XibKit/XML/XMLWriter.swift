@@ -28,13 +28,6 @@ public struct XMLWriter {
         return w.out
     }
 
-    /// The start tag alone, as Xcode writes it.
-    public static func startTag(_ element: XMLElement, selfClosing: Bool) -> String {
-        var w = XMLWriter(newline: "\n", indentUnit: "    ", capacity: 128)
-        w.writeStartTag(element, selfClosing: selfClosing)
-        return String(decoding: w.out, as: UTF8.self)
-    }
-
     private mutating func indent(_ depth: Int) {
         for _ in 0..<depth { out.append(contentsOf: indentUnit) }
     }

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File reading and atomic writing without Foundation's overhead or its silent repairs.
+public enum FileIO {
+    static func lastError() -> String {
+        guard let p = strerror(errno) else { return "error \(errno)" }
+        return String(decoding: UnsafeRawBufferPointer(start: p, count: strlen(p)), as: UTF8.self)
+    }
+
+    public static func read(_ path: String) throws(XMLParseError) -> [UInt8] {
+        func failure(_ message: String) -> XMLParseError {
+            XMLParseError(kind: .malformed, location: SourceLocation(file: path, line: 0, column: 0, offset: 0), message: message)
+        }
+        guard let f = fopen(path, "rb") else { throw failure("cannot open file: \(FileIO.lastError())") }
+        defer { fclose(f) }
+        var st = stat()
+        if fstat(fileno(f), &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { throw failure("is a directory") }
+        if fstat(fileno(f), &st) == 0, Int(st.st_size) > XMLReader.maximumSize {
+            throw XMLParseError(kind: .tooLarge, location: SourceLocation(file: path, line: 1, column: 1, offset: 0),
+                                message: "file is too large (\(Int(st.st_size) >> 20) MiB; the limit is \(XMLReader.maximumSize >> 20) MiB)")
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(max(Int(st.st_size), 0))
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, 1 << 16, f) }
+            if n > 0 { out.append(contentsOf: buffer[0..<n]) }
+            if n < 1 << 16 {
+                if ferror(f) != 0 { throw failure("read error") }
+                break
+            }
+        }
+        return out
+    }
+
+    public struct WriteError: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): error: cannot write: \(reason)" }
+    }
+
+    /// Writes through a temporary file in the same folder and a rename, so a reader
+    /// (or a crash) never sees half a file. Keeps the original file's permissions.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        let dir: String
+        if let slash = path.lastIndex(of: "/") { dir = String(path[..<slash]).isEmpty ? "/" : String(path[..<slash]) } else { dir = "." }
+        var template = Array("\(dir)/.xibmerge-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw WriteError(path: path, reason: FileIO.lastError()) }
+        let tmp = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var st = stat()
+        let mode: mode_t = stat(path, &st) == 0 ? st.st_mode & 0o7777 : 0o644
+        var written = 0
+        let ok: Bool = bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = write(fd, raw.baseAddress! + written, raw.count - written)
+                if n <= 0 { return false }
+                written += n
+            }
+            return true
+        }
+        fchmod(fd, mode)
+        if !ok || fsync(fd) != 0 {
+            let reason = FileIO.lastError()
+            close(fd); unlink(tmp)
+            throw WriteError(path: path, reason: reason)
+        }
+        close(fd)
+        if rename(tmp, path) != 0 {
+            let reason = FileIO.lastError()
+            unlink(tmp)
+            throw WriteError(path: path, reason: reason)
+        }
+    }
+}
