@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Line-level diffing: patience anchors (lines unique on both sides), Myers between them.
 /// Used for the line-based fast path, the line-based fallback, and to place conflict
 /// markers around the fewest lines.
@@ -17,66 +23,81 @@ public enum LineDiff {
         return out
     }
 
-    /// Interns lines of several sequences into shared integer ids, so comparisons are cheap.
+    /// Interns lines of several sequences into shared dense integer ids (0, 1, 2 ...), so
+    /// comparisons are cheap. An open-addressing table over a word-at-a-time hash: Swift's
+    /// Dictionary with a byte-by-byte Hasher was most of the line merge's time.
     public static func intern(_ sequences: [[ArraySlice<UInt8>]]) -> [[Int]] {
-        var table: [Line: Int] = [:]
-        table.reserveCapacity(sequences.first?.count ?? 0)
+        let total = sequences.reduce(0) { $0 + $1.count }
+        var capacity = 16
+        while capacity < total * 2 { capacity <<= 1 }
+        let mask = capacity - 1
+        var slots = [Int32](repeating: -1, count: capacity)
+        var representatives: [(hash: UInt64, line: UnsafeRawBufferPointer)] = []
+        representatives.reserveCapacity(total / 2)
         return sequences.map { seq in
             seq.map { slice in
-                let line = Line(slice)
-                if let id = table[line] { return id }
-                let id = table.count
-                table[line] = id
-                return id
+                slice.withUnsafeBytes { line -> Int in
+                    let h = FastHash.of(line)
+                    var i = Int(truncatingIfNeeded: h) & mask
+                    while true {
+                        let id = Int(slots[i])
+                        if id < 0 {
+                            slots[i] = Int32(representatives.count)
+                            // The slices' storage outlives this call (the caller holds the arrays).
+                            representatives.append((h, line))
+                            return representatives.count - 1
+                        }
+                        let r = representatives[id]
+                        if r.hash == h && r.line.count == line.count
+                            && (line.count == 0 || memcmp(r.line.baseAddress!, line.baseAddress!, line.count) == 0) {
+                            return id
+                        }
+                        i = (i + 1) & mask
+                    }
+                }
             }
-        }
-    }
-
-    /// A line with its hash computed once over the raw bytes (Hasher byte by byte is slow).
-    private struct Line: Hashable {
-        let bytes: ArraySlice<UInt8>
-        let hash: UInt64
-
-        init(_ bytes: ArraySlice<UInt8>) {
-            self.bytes = bytes
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            bytes.withUnsafeBufferPointer { p in
-                for b in p { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-            }
-            hash = h
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-        static func == (a: Line, b: Line) -> Bool {
-            a.hash == b.hash && a.bytes.elementsEqual(b.bytes)
         }
     }
 
     /// For each element of `a`, the index of the element of `b` it is matched with, or -1.
     /// The matching is monotone (a longest-common-subsequence style alignment).
+    /// Ids are dense non-negative integers, as `intern` and the other callers make them.
     public static func match(_ a: [Int], _ b: [Int]) -> [Int] {
         var map = [Int](repeating: -1, count: a.count)
+        let idCount = max(a.max() ?? -1, b.max() ?? -1) + 1
+        var scratch = Scratch(idCount: idCount)
         a.withUnsafeBufferPointer { pa in
             b.withUnsafeBufferPointer { pb in
-                align(pa, 0, a.count, pb, 0, b.count, &map)
+                align(pa, 0, a.count, pb, 0, b.count, &map, &scratch)
             }
         }
         return map
     }
 
+    /// Per-id counters for the patience step, indexed by line id and reset after each use.
+    private struct Scratch {
+        var countA: [Int32], countB: [Int32], posB: [Int]
+        init(idCount: Int) {
+            countA = [Int32](repeating: 0, count: idCount)
+            countB = [Int32](repeating: 0, count: idCount)
+            posB = [Int](repeating: 0, count: idCount)
+        }
+    }
+
     private static func align(_ a: UnsafeBufferPointer<Int>, _ a0: Int, _ a1: Int,
-                              _ b: UnsafeBufferPointer<Int>, _ b0: Int, _ b1: Int, _ map: inout [Int]) {
+                              _ b: UnsafeBufferPointer<Int>, _ b0: Int, _ b1: Int, _ map: inout [Int],
+                              _ scratch: inout Scratch) {
         var a0 = a0, b0 = b0, a1 = a1, b1 = b1
         while a0 < a1 && b0 < b1 && a[a0] == b[b0] { map[a0] = b0; a0 += 1; b0 += 1 }
         while a0 < a1 && b0 < b1 && a[a1 - 1] == b[b1 - 1] { map[a1 - 1] = b1 - 1; a1 -= 1; b1 -= 1 }
         if a0 == a1 || b0 == b1 { return }
         // Patience: lines occurring exactly once in each range, aligned by a longest increasing run.
-        var countA: [Int: Int] = [:], countB: [Int: Int] = [:], posB: [Int: Int] = [:]
-        for i in a0..<a1 { countA[a[i], default: 0] += 1 }
-        for j in b0..<b1 { countB[b[j], default: 0] += 1; posB[b[j]] = j }
         var pairs: [(Int, Int)] = []
-        for i in a0..<a1 where countA[a[i]] == 1 && countB[a[i]] == 1 { pairs.append((i, posB[a[i]]!)) }
+        for i in a0..<a1 { scratch.countA[a[i]] += 1 }
+        for j in b0..<b1 { scratch.countB[b[j]] += 1; scratch.posB[b[j]] = j }
+        for i in a0..<a1 where scratch.countA[a[i]] == 1 && scratch.countB[a[i]] == 1 { pairs.append((i, scratch.posB[a[i]])) }
+        for i in a0..<a1 { scratch.countA[a[i]] = 0 }
+        for j in b0..<b1 { scratch.countB[b[j]] = 0 }
         let anchors = longestIncreasing(pairs)
         if anchors.isEmpty {
             myers(a, a0, a1, b, b0, b1, &map)
@@ -84,12 +105,12 @@ public enum LineDiff {
         }
         var pa = a0, pb = b0
         for (i, j) in anchors {
-            align(a, pa, i, b, pb, j, &map)
+            align(a, pa, i, b, pb, j, &map, &scratch)
             map[i] = j
             pa = i + 1
             pb = j + 1
         }
-        align(a, pa, a1, b, pb, b1, &map)
+        align(a, pa, a1, b, pb, b1, &map, &scratch)
     }
 
     /// Longest subsequence of pairs increasing in both coordinates (patience sorting).
