@@ -771,14 +771,18 @@ final class TreeMerge {
 /// child order, so "changed" means changed by a person.
 final class Fingerprints {
     private let g: IBGraph
-    private var memo: [Int: Int] = [:]
+    /// By node; 0 = not computed yet (a computed 0 is stored as 1).
+    private var memo: [Int]
 
-    init(_ g: IBGraph) { self.g = g }
+    init(_ g: IBGraph) {
+        self.g = g
+        memo = [Int](repeating: 0, count: g.nodes.count)
+    }
 
     subscript(_ n: Int) -> Int {
-        if let v = memo[n] { return v }
+        if memo[n] != 0 { return memo[n] }
         let node = g.nodes[n]
-        var h = Hasher()
+        var h = FastHash()
         h.combine(node.tag)
         for a in node.element.attributes where IBRules.noise(tag: node.tag, attribute: a.name) == nil {
             h.combine(a.name)
@@ -799,17 +803,17 @@ final class Fingerprints {
             let noise = IBRules.noise(element: child.tag, key: child.element[attribute: "key"])
             if noise == .editorState { continue }
             if noise != nil || child.tag == "size" || child.tag == "point" {
-                var p = Hasher()
+                var p = FastHash()
                 p.combine(child.key)
-                unordered = unordered &+ (p.finalize() &* 0x1E37_79B9_7F4A_7C15)
+                unordered = unordered &+ (Int(truncatingIfNeeded: p.value) &* 0x1E37_79B9_7F4A_7C15)
                 continue
             }
             unordered = unordered &+ (self[c] &* 0x1E37_79B9_7F4A_7C15)
         }
         h.combine(unordered)
-        let v = h.finalize()
-        memo[n] = v
-        return v
+        let v = Int(truncatingIfNeeded: h.value)
+        memo[n] = v == 0 ? 1 : v
+        return memo[n]
     }
 }
 
