@@ -5,6 +5,11 @@ import Darwin
 #endif
 
 /// File reading and atomic writing without Foundation's overhead or its silent repairs.
+/// `read(2)`, which the `FileIO.read` method would otherwise shadow.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
+
 public enum FileIO {
     static func lastError() -> String {
         guard let p = strerror(errno) else { return "error \(errno)" }
@@ -15,24 +20,45 @@ public enum FileIO {
         func failure(_ message: String) -> XMLParseError {
             XMLParseError(kind: .malformed, location: SourceLocation(file: path, line: 0, column: 0, offset: 0), message: message)
         }
-        guard let f = fopen(path, "rb") else { throw failure("cannot open file: \(FileIO.lastError())") }
-        defer { fclose(f) }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw failure("cannot open file: \(FileIO.lastError())") }
+        defer { close(fd) }
         var st = stat()
-        if fstat(fileno(f), &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { throw failure("is a directory") }
-        if fstat(fileno(f), &st) == 0, Int(st.st_size) > XMLReader.maximumSize {
+        guard fstat(fd, &st) == 0 else { throw failure("cannot read file: \(FileIO.lastError())") }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw failure("is a directory") }
+        if Int(st.st_size) > XMLReader.maximumSize {
             throw XMLParseError(kind: .tooLarge, location: SourceLocation(file: path, line: 1, column: 1, offset: 0),
                                 message: "file is too large (\(Int(st.st_size) >> 20) MiB; the limit is \(XMLReader.maximumSize >> 20) MiB)")
         }
+        // Straight into the array (no stdio buffer, no second copy); the size is a hint only,
+        // since a pipe or a growing file reports another.
         var out: [UInt8] = []
-        out.reserveCapacity(max(Int(st.st_size), 0))
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var capacity = max(Int(st.st_size) + 1, 1 << 16)
         while true {
-            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, 1 << 16, f) }
-            if n > 0 { out.append(contentsOf: buffer[0..<n]) }
-            if n < 1 << 16 {
-                if ferror(f) != 0 { throw failure("read error") }
-                break
+            let have = out.count
+            var failed = false
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity - have) { buffer, count in
+                var n = 0
+                while n < buffer.count {
+                    let r = systemRead(fd, buffer.baseAddress! + n, buffer.count - n)
+                    if r < 0 {
+                        if errno == EINTR { continue }
+                        failed = true
+                        break
+                    }
+                    if r == 0 { break }
+                    n += r
+                }
+                count = n
             }
+            if failed { throw failure("read error: \(FileIO.lastError())") }
+            if have == 0 { out = chunk } else { out.append(contentsOf: chunk) }
+            if out.count < capacity { break }
+            if out.count > XMLReader.maximumSize {
+                throw XMLParseError(kind: .tooLarge, location: SourceLocation(file: path, line: 1, column: 1, offset: 0),
+                                    message: "file is too large (the limit is \(XMLReader.maximumSize >> 20) MiB)")
+            }
+            capacity *= 2
         }
         return out
     }
