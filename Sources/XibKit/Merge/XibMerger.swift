@@ -81,12 +81,14 @@ public enum XibMerger {
         let parsed = parallelMap(3) { i in
             Result { () throws(XMLParseError) -> IBDocument in try IBDocument(bytes: inputs[i].bytes, name: inputs[i].name) }
         }
+        defer { releaseInBackground(parsed) }
         let documents: (IBDocument, IBDocument, IBDocument)
         do {
             documents = (try parsed[0].get(), try parsed[1].get(), try parsed[2].get())
         } catch {
             return fallback(error.description)
         }
+        defer { releaseInBackground(documents) }
         if options.lineFastPath && lines.conflicts == 0, isSound(lines.bytes) {
             return Outcome(bytes: lines.bytes, method: .lines, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
@@ -103,6 +105,7 @@ public enum XibMerger {
                                    fallback: (String) -> Outcome) -> Outcome {
         let documents = [base, ours, theirs]
         let graphs = parallelMap(3) { IBGraph(documents[$0]) }
+        defer { releaseInBackground(graphs) }
         let B = graphs[0]
         let collisions = IDCollisions.resolve(base: B, ours: graphs[1], theirs: graphs[2])
         let O = collisions.ours, T = collisions.theirs
@@ -110,14 +113,25 @@ public enum XibMerger {
         treeOptions.strictLayout = options.strictLayout
         let oursFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
         let merged = oursFirst.run()
+        defer { releaseInBackground((collisions, oursFirst, merged)) }
         let events = collisions.events + oursFirst.events
         let conflicts = events.filter { $0.kind == .conflict }.count
         var outcome = Outcome(bytes: XMLWriter.write(merged), method: .structural, conflicts: conflicts, markerHunks: 0,
                               events: events, fromOurs: oursFirst.fromOurs, fromTheirs: oursFirst.fromTheirs,
                               conflictStyle: options.conflictStyle)
         // Sound: the bytes read back as XML, and the merged graph has no integrity problem.
-        let sound = (try? XMLReader.parse(outcome.bytes, name: "merged")) != nil
-            && (oursFirst.resultGraph.map { IntegrityCheck.problems(in: $0).isEmpty } ?? isSound(outcome.bytes))
+        // The two checks are independent: one per core.
+        let written = outcome.bytes
+        let resultGraph = oursFirst.resultGraph
+        let checks = parallelMap(2) { i -> Bool in
+            if i == 0 {
+                guard let reread = try? XMLReader.parse(written, name: "merged") else { return false }
+                releaseInBackground(reread)
+                return true
+            }
+            return resultGraph.map { IntegrityCheck.problems(in: $0).isEmpty } ?? isSound(written)
+        }
+        let sound = checks[0] && checks[1]
         guard sound else {
             return fallback("the structural merge did not produce a sound file; merged by lines instead")
         }
