@@ -20,7 +20,7 @@ struct XibMerge: ParsableCommand {
 
 // Usage errors exit 2 like every other error (ArgumentParser's own code is 64, EX_USAGE).
 do {
-    var command = try XibMerge.parseAsRoot()
+    var command = try PositionalFastPath.command(Array(CommandLine.arguments.dropFirst())) ?? XibMerge.parseAsRoot()
     try command.run()
 } catch {
     if XibMerge.exitCode(for: error) == .validationFailure {
