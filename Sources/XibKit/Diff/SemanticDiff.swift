@@ -204,6 +204,34 @@ private struct Comparison {
         }
     }
 
+    /// Whether an object's own attributes and values (its non-object descendants) are byte for
+    /// byte the same on both sides. Most matched objects that are not identical differ only in
+    /// objects of their own below them; this answers for them without flattening attributes.
+    /// False means "compare them": formatting differences fall through to the full comparison.
+    private func sameOwnBytes(_ oi: Int, _ ni: Int) -> Bool {
+        guard let old, let new else { return false }
+        let a = old.graph.nodes[oi].element, b = new.graph.nodes[ni].element
+        if sameBytes(a, b) { return true }
+        guard let oa = a.origin, let ob = b.origin, oa.attributesPristine, ob.attributesPristine,
+              oa.startTagEnd - oa.span.lowerBound == ob.startTagEnd - ob.span.lowerBound else { return false }
+        let startTagsEqual = oa.source.bytes.withUnsafeBufferPointer { pa in
+            ob.source.bytes.withUnsafeBufferPointer { pb in
+                memcmp(pa.baseAddress! + oa.span.lowerBound, pb.baseAddress! + ob.span.lowerBound, oa.startTagEnd - oa.span.lowerBound) == 0
+            }
+        }
+        guard startTagsEqual else { return false }
+        // Text, CDATA or comments: leave those to the full comparison.
+        func onlyElements(_ e: XMLElement) -> Bool {
+            e.children.allSatisfy { if case .element = $0 { return true } else { return false } }
+        }
+        guard onlyElements(a), onlyElements(b) else { return false }
+        let ca = old.graph.nodes[oi].children.filter { !old.isEntity[$0] }
+        let cb = new.graph.nodes[ni].children.filter { !new.isEntity[$0] }
+        guard ca.count == cb.count else { return false }
+        for (x, y) in zip(ca, cb) where !sameOwnBytes(x, y) { return false }
+        return true
+    }
+
     // MARK: - Matched objects
 
     private mutating func compareMatched(_ oi: Int, _ ni: Int, identical: Bool) {
@@ -220,7 +248,7 @@ private struct Comparison {
             }
         }
         var attributes: [AttributeChange] = []
-        if !identical {
+        if !identical, !sameOwnBytes(oi, ni) {
             if oNode.tag != nNode.tag {
                 attributes.append(AttributeChange(name: "type", old: DiffValue(text: oNode.tag), new: DiffValue(text: nNode.tag)))
             }
