@@ -13,8 +13,11 @@ public enum LineDiff {
         var out: [ArraySlice<UInt8>] = []
         out.reserveCapacity(bytes.count / 40)
         var start = 0
-        bytes.withUnsafeBufferPointer { p in
-            for i in 0..<p.count where p[i] == 0x0A {
+        bytes.withUnsafeBytes { p in
+            guard let base = p.baseAddress else { return }
+            // memchr scans many bytes per step; a byte loop was a third of the line merge.
+            while start < p.count, let hit = memchr(base + start, 0x0A, p.count - start) {
+                let i = base.distance(to: UnsafeRawPointer(hit))
                 out.append(bytes[start...i])
                 start = i + 1
             }
