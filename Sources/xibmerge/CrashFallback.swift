@@ -29,7 +29,9 @@ enum CrashFallback {
         close(fd)
         tmpPath = strdup(tmp)
         targetPath = strdup(target)
-        message = strdup("xibmerge: internal error while merging \(path); wrote a line-based merge with conflict markers instead\n")
+        message = strdup(fallback.conflicts == 0
+            ? "xibmerge: internal error while merging \(path); left our version unchanged and reported a conflict\n"
+            : "xibmerge: internal error while merging \(path); wrote a line-based merge with conflict markers instead\n")
         for sig in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
             signal(sig, crashHandler)
         }
