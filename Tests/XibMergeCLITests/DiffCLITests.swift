@@ -67,6 +67,29 @@ struct DiffCLITests {
         #expect(r.status == 2 && r.stderr.contains("repository"), "\(r.stderr)")
     }
 
+    @Test("the forms git runs (no options, no argument parser) print what the parsed forms print")
+    func positionalFormsAgreeWithParsedForms() throws {
+        let old = Self.fixture("macos-xib/old.xib"), new = Self.fixture("macos-xib/new.xib")
+        let plain = try CLI.xibmerge(["diff", old, new])
+        let parsed = try CLI.xibmerge(["diff", "--format", "text", "--color", "auto", old, new])
+        #expect(plain.status == 0 && !plain.stdout.isEmpty)
+        #expect(plain.stdout == parsed.stdout && plain.status == parsed.status)
+        let textconv = try CLI.xibmerge(["textconv", new])
+        let textconvParsed = try CLI.xibmerge(["textconv", "--", new])
+        #expect(textconv.status == 0 && textconv.stdout == textconvParsed.stdout)
+    }
+
+    @Test("textconv reads a pipe as it reads the file, past one read's worth")
+    func textconvReadsAPipe() throws {
+        let file = CLI.corpus.appendingPathComponent("files/transmission+transmission__646c6e03__macosx_nl.lproj_PrefsWindow.xib").path
+        let content = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(content.utf8.count > 1 << 17)
+        let fromFile = try CLI.xibmerge(["textconv", file])
+        let fromPipe = try CLI.run(CLI.binary, ["textconv", "/dev/stdin"], stdin: content)
+        #expect(fromFile.status == 0 && fromPipe.status == 0)
+        #expect(!fromFile.stdout.isEmpty && fromPipe.stdout == fromFile.stdout)
+    }
+
     @Test("/dev/null stands for a file that does not exist")
     func addedAndDeleted() throws {
         var r = try CLI.xibmerge(["diff", "/dev/null", Self.fixture("added-file/new.xib")])
