@@ -4,12 +4,12 @@ import Glibc
 import Darwin
 #endif
 
-/// File reading and atomic writing without Foundation's overhead or its silent repairs.
 /// `read(2)`, which the `FileIO.read` method would otherwise shadow.
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
     read(fd, buffer, count)
 }
 
+/// File reading and atomic writing without Foundation's overhead or its silent repairs.
 public enum FileIO {
     static func lastError() -> String {
         guard let p = strerror(errno) else { return "error \(errno)" }
@@ -26,10 +26,11 @@ public enum FileIO {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw failure("cannot read file: \(FileIO.lastError())") }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw failure("is a directory") }
-        if Int(st.st_size) > XMLReader.maximumSize {
-            throw XMLParseError(kind: .tooLarge, location: SourceLocation(file: path, line: 1, column: 1, offset: 0),
-                                message: "file is too large (\(Int(st.st_size) >> 20) MiB; the limit is \(XMLReader.maximumSize >> 20) MiB)")
+        func tooLarge(_ size: Int) -> XMLParseError {
+            XMLParseError(kind: .tooLarge, location: SourceLocation(file: path, line: 1, column: 1, offset: 0),
+                          message: "file is too large (\(size >> 20) MiB; the limit is \(XMLReader.maximumSize >> 20) MiB)")
         }
+        if Int(st.st_size) > XMLReader.maximumSize { throw tooLarge(Int(st.st_size)) }
         // Straight into the array (no stdio buffer, no second copy); the size is a hint only,
         // since a pipe or a growing file reports another.
         var out: [UInt8] = []
@@ -54,10 +55,7 @@ public enum FileIO {
             if failed { throw failure("read error: \(FileIO.lastError())") }
             if have == 0 { out = chunk } else { out.append(contentsOf: chunk) }
             if out.count < capacity { break }
-            if out.count > XMLReader.maximumSize {
-                throw XMLParseError(kind: .tooLarge, location: SourceLocation(file: path, line: 1, column: 1, offset: 0),
-                                    message: "file is too large (the limit is \(XMLReader.maximumSize >> 20) MiB)")
-            }
+            if out.count > XMLReader.maximumSize { throw tooLarge(out.count) }
             capacity *= 2
         }
         return out

@@ -44,7 +44,7 @@ extension DiffCommand {
     /// `diff OLD NEW`, or git's external-diff arguments, with every option at its default.
     init(positional: [String]) {
         self.init()
-        display = DiffDisplayOptions(defaults: ())
+        display = .defaults
         exitCode = false
         cached = false
         arguments = positional
@@ -52,12 +52,13 @@ extension DiffCommand {
 }
 
 extension DiffDisplayOptions {
-    init(defaults: Void) {
-        self.init()
-        format = .text
-        includeNoise = false
-        layout = false
-        color = .auto
+    static var defaults: DiffDisplayOptions {
+        var options = DiffDisplayOptions()
+        options.format = .text
+        options.includeNoise = false
+        options.layout = false
+        options.color = .auto
+        return options
     }
 }
 

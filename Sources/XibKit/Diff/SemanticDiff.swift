@@ -194,14 +194,8 @@ private struct Comparison {
     }
 
     private func sameBytes(_ a: XMLElement, _ b: XMLElement) -> Bool {
-        guard let oa = a.origin, let ob = b.origin, oa.isPristine, ob.isPristine,
-              oa.span.count == ob.span.count else { return false }
-        let n = oa.span.count
-        return oa.source.bytes.withUnsafeBufferPointer { pa in
-            ob.source.bytes.withUnsafeBufferPointer { pb in
-                memcmp(pa.baseAddress! + oa.span.lowerBound, pb.baseAddress! + ob.span.lowerBound, n) == 0
-            }
-        }
+        guard let oa = a.origin, let ob = b.origin, oa.isPristine, ob.isPristine else { return false }
+        return oa.hasSameBytes(as: ob)
     }
 
     /// Whether an object's own attributes and values (its non-object descendants) are byte for
@@ -213,13 +207,7 @@ private struct Comparison {
         let a = old.graph.nodes[oi].element, b = new.graph.nodes[ni].element
         if sameBytes(a, b) { return true }
         guard let oa = a.origin, let ob = b.origin, oa.attributesPristine, ob.attributesPristine,
-              oa.startTagEnd - oa.span.lowerBound == ob.startTagEnd - ob.span.lowerBound else { return false }
-        let startTagsEqual = oa.source.bytes.withUnsafeBufferPointer { pa in
-            ob.source.bytes.withUnsafeBufferPointer { pb in
-                memcmp(pa.baseAddress! + oa.span.lowerBound, pb.baseAddress! + ob.span.lowerBound, oa.startTagEnd - oa.span.lowerBound) == 0
-            }
-        }
-        guard startTagsEqual else { return false }
+              oa.hasSameStartTag(as: ob) else { return false }
         // Text, CDATA or comments: leave those to the full comparison.
         func onlyElements(_ e: XMLElement) -> Bool {
             e.children.allSatisfy { if case .element = $0 { return true } else { return false } }

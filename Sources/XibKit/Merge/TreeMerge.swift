@@ -755,13 +755,7 @@ final class TreeMerge {
     private func bytesEqual(_ g1: IBGraph, _ n1: Int, _ g2: IBGraph, _ n2: Int) -> Bool {
         let e1 = g1.nodes[n1].element, e2 = g2.nodes[n2].element
         guard let o1 = e1.origin, let o2 = e2.origin, o1.isPristine, o2.isPristine else { return false }
-        if o1.span.count != o2.span.count { return false }
-        if o1.source === o2.source && o1.span == o2.span { return true }
-        return o1.source.bytes.withUnsafeBufferPointer { p1 in
-            o2.source.bytes.withUnsafeBufferPointer { p2 in
-                memcmp(p1.baseAddress! + o1.span.lowerBound, p2.baseAddress! + o2.span.lowerBound, o1.span.count) == 0
-            }
-        }
+        return o1.hasSameBytes(as: o2)
     }
 
 }
@@ -817,8 +811,3 @@ final class Fingerprints {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

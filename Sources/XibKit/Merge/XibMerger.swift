@@ -81,6 +81,7 @@ public enum XibMerger {
         let parsed = parallelMap(3) { i in
             Result { () throws(XMLParseError) -> IBDocument in try IBDocument(bytes: inputs[i].bytes, name: inputs[i].name) }
         }
+        // `parsed` holds every tree read here: freed off this thread once the merge returns.
         defer { releaseInBackground(parsed) }
         let documents: (IBDocument, IBDocument, IBDocument)
         do {
@@ -88,7 +89,6 @@ public enum XibMerger {
         } catch {
             return fallback(error.description)
         }
-        defer { releaseInBackground(documents) }
         if options.lineFastPath && lines.conflicts == 0, isSound(lines.bytes) {
             return Outcome(bytes: lines.bytes, method: .lines, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A lossless XML tree. Every parsed element remembers where it came from (`origin`), and
 /// loses that claim to pristine bytes as soon as its attributes or children are mutated:
 /// the writer copies pristine elements byte for byte and writes the rest in Xcode's style.
@@ -65,6 +71,27 @@ public struct XMLOrigin: Sendable {
     public var childrenPristine = true
 
     public var isPristine: Bool { attributesPristine && childrenPristine }
+
+    /// Whether the two elements' original bytes (start tag to end tag) are the same.
+    func hasSameBytes(as other: XMLOrigin) -> Bool {
+        if source === other.source && span == other.span { return true }
+        return bytesEqual(span.lowerBound, other, other.span.lowerBound, span.count, other.span.count)
+    }
+
+    /// Whether the two start tags (name and attributes as written) are the same bytes.
+    func hasSameStartTag(as other: XMLOrigin) -> Bool {
+        bytesEqual(span.lowerBound, other, other.span.lowerBound,
+                   startTagEnd - span.lowerBound, other.startTagEnd - other.span.lowerBound)
+    }
+
+    private func bytesEqual(_ start: Int, _ other: XMLOrigin, _ otherStart: Int, _ count: Int, _ otherCount: Int) -> Bool {
+        guard count == otherCount else { return false }
+        return source.bytes.withUnsafeBufferPointer { p in
+            other.source.bytes.withUnsafeBufferPointer { q in
+                memcmp(p.baseAddress! + start, q.baseAddress! + otherStart, count) == 0
+            }
+        }
+    }
 }
 
 public struct XMLElement: Sendable {
