@@ -39,6 +39,17 @@ import XibKit
         }
     }
 
+    /// git's form (no options) skips the argument parser: it must merge exactly as the parsed
+    /// form with every option at its default does.
+    @Test(arguments: ["attribute-conflict", "both-add-outlets"])
+    func positionalFormMergesAsTheParsedForm(_ name: String) throws {
+        let plain = try Inputs(name), parsed = try Inputs(name)
+        let a = try plain.merge()
+        let b = try parsed.merge(["--conflict-style", "markers"])
+        #expect(a.status == b.status && a.stderr == b.stderr)
+        #expect(plain.current("ours") != nil && plain.current("ours") == parsed.current("ours"))
+    }
+
     /// Nothing lost even when the process dies: the line-based merge with markers, written
     /// beside OURS before merging, is renamed into place by the fatal-signal handler.
     @Test func aCrashLeavesTheLineBasedMergeWithMarkers() throws {
