@@ -1,4 +1,5 @@
 import ArgumentParser
+import XibKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,6 +18,8 @@ struct XibMerge: ParsableCommand {
                       InstallCommand.self, ResolveCommand.self, LogCommand.self, MergePreviewCommand.self]
     )
 }
+
+ProcessHeap.configure()
 
 // Usage errors exit 2 like every other error (ArgumentParser's own code is 64, EX_USAGE).
 do {

@@ -19,7 +19,10 @@ public enum SemanticDiff {
         let group = DispatchGroup()
         if let oldBytes {
             if let newBytes, oldBytes.count + newBytes.count >= 128 << 10 {
-                DispatchQueue.global().async(group: group) { old.prepare(oldBytes, name: oldName) }
+                DispatchQueue.global().async(group: group) {
+                    ProcessHeap.reserveForThisThread(oldBytes.count * 16)
+                    old.prepare(oldBytes, name: oldName)
+                }
             } else {
                 old.prepare(oldBytes, name: oldName)
             }

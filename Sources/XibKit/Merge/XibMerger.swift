@@ -79,7 +79,8 @@ public enum XibMerger {
         }
         let inputs = [base, ours, theirs]
         let parsed = parallelMap(3) { i in
-            Result { () throws(XMLParseError) -> IBDocument in try IBDocument(bytes: inputs[i].bytes, name: inputs[i].name) }
+            ProcessHeap.reserveForThisThread(inputs[i].bytes.count * 16)
+            return Result { () throws(XMLParseError) -> IBDocument in try IBDocument(bytes: inputs[i].bytes, name: inputs[i].name) }
         }
         // `parsed` holds every tree read here: freed off this thread once the merge returns.
         defer { releaseInBackground(parsed) }
