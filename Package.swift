@@ -36,11 +36,7 @@ let package = Package(
             dependencies: [
                 "XibKit", "XibReport", "XibGit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // A position-dependent executable: the loader has no relocations to apply to it
-            // (about 39,000 in a position-independent one, which also dirtied every page of
-            // .data.rel.ro), so each start is 0.4 ms shorter. git starts it once per file.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-no-pie"], .when(platforms: [.linux]))]
+            ]
         ),
         // Benchmarks live outside `swift test`; run them with Scripts/bench.
         .executableTarget(name: "xibmerge-bench", dependencies: ["XibKit", "XibReport"]),
