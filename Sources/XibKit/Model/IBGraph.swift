@@ -29,9 +29,9 @@ public struct IBGraph: Sendable {
 
     public let document: XMLDocument
     public private(set) var nodes: [Node] = []
-    public private(set) var byKey: [String: Int] = [:]
+    public private(set) var byKey = KeyIndex()
     /// Object ids to their (first) node.
-    public private(set) var objectIndex: [String: Int] = [:]
+    public private(set) var objectIndex = KeyIndex()
     /// Ids used by more than one object, with all their nodes (a broken file).
     public private(set) var duplicateIDs: [String: [Int]] = [:]
     public private(set) var references: [Reference] = []
@@ -42,8 +42,8 @@ public struct IBGraph: Sendable {
         document = xml
         let estimate = xml.source.bytes.count / 80
         nodes.reserveCapacity(estimate)
-        byKey.reserveCapacity(estimate)
-        objectIndex.reserveCapacity(estimate / 2)
+        byKey = KeyIndex(minimumCapacity: estimate)
+        objectIndex = KeyIndex(minimumCapacity: estimate / 2)
         add(xml.root, Identity(xml.root), parent: -1, indexInParent: 0, depth: 0, key: "/document")
     }
 
@@ -62,11 +62,14 @@ public struct IBGraph: Sendable {
 
         init(_ e: XMLElement) {
             for a in e.attributes {
-                switch a.name {
-                case "id": id = a.value
-                case "sceneID": sceneID = a.value
-                default:
-                    if let r = IBRules.identityRank(a.name), r < rank { rank = r; name = a.name; value = a.value }
+                // By length first: this runs for every attribute of every element.
+                let n = a.name.utf8.count
+                if n == 2, a.name == "id" {
+                    id = a.value
+                } else if n == 7, a.name == "sceneID" {
+                    sceneID = a.value
+                } else if let r = IBRules.identityRank(a.name), r < rank {
+                    rank = r; name = a.name; value = a.value
                 }
             }
         }
@@ -84,17 +87,15 @@ public struct IBGraph: Sendable {
             key = localKey
         }
         let index = nodes.count
-        if let first = byKey.updateValue(index, forKey: key) {
+        if byKey.insert(key, index) != nil {
             // A duplicate identity (duplicate id, or two same-keyed values): the first keeps the key.
-            byKey[key] = first
             var n = 2
             while byKey[key + "~\(n)"] != nil { n += 1 }
             key += "~\(n)"
-            byKey[key] = index
+            byKey.insert(key, index)
         }
         nodes.append(Node(element: copy e, parent: parent, indexInParent: indexInParent, depth: depth, key: key, objectID: objectID))
-        if let id = objectID, let first = objectIndex.updateValue(index, forKey: id) {
-            objectIndex[id] = first
+        if let id = objectID, let first = objectIndex.insert(id, index) {
             duplicateIDs[id, default: [first]].append(index)
         }
         if parent >= 0 { nodes[parent].children.append(index) }
@@ -124,21 +125,38 @@ public struct IBGraph: Sendable {
                 ordinals.append((e.name, 0))
             }
         }
-        var k = ""
-        k.reserveCapacity(parentKey.utf8.count + e.name.utf8.count + identity.name.utf8.count + identity.value.utf8.count + 8)
-        k += parentKey
-        k += "/"
-        k += e.name
-        k += "["
-        if identity.rank == Int.max {
-            k += String(ordinal)
-        } else {
-            k += identity.name
-            k += "="
-            k += identity.value
+        let ranked = identity.rank != Int.max
+        let ordinalText = ranked ? "" : String(ordinal)
+        let total = parentKey.utf8.count + e.name.utf8.count + 3
+            + (ranked ? identity.name.utf8.count + 1 + identity.value.utf8.count : ordinalText.utf8.count)
+        // One allocation, filled by copying bytes: `+=` on String cost more than the hash insert.
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            var at = 0
+            func put(_ string: String) {
+                var string = string
+                string.withUTF8 { bytes in
+                    if let from = bytes.baseAddress { (buffer.baseAddress! + at).update(from: from, count: bytes.count) }
+                    at += bytes.count
+                }
+            }
+            func put(_ byte: UInt8) {
+                buffer[at] = byte
+                at += 1
+            }
+            put(parentKey)
+            put(0x2F)  // "/"
+            put(e.name)
+            put(0x5B)  // "["
+            if ranked {
+                put(identity.name)
+                put(0x3D)  // "="
+                put(identity.value)
+            } else {
+                put(ordinalText)
+            }
+            put(0x5D)  // "]"
+            return at
         }
-        k += "]"
-        return k
     }
 
     // MARK: - Queries
@@ -233,8 +251,9 @@ public struct IBGraph: Sendable {
             }
         }
         guard var t = title, !t.isEmpty else { return nil }
-        t = t.replacingNewlines()
-        if t.count > 40 { t = String(t.prefix(39)) + "…" }
+        // Byte checks first: most titles are short and on one line.
+        if t.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { t = t.replacingNewlines() }
+        if t.utf8.count > 40, t.count > 40 { t = String(t.prefix(39)) + "…" }
         return t
     }
 

@@ -1,0 +1,73 @@
+/// The graph's tables from a key or an object id to a node. A merge looks keys up tens of
+/// thousands of times; with `Dictionary<String, Int>` the seeded SipHash of every key was a
+/// visible share of the time. Open addressing over `FastHash`, insertion-ordered entries.
+public struct KeyIndex: Sendable {
+    private var entryKeys: [String] = []
+    private var entryValues: [Int] = []
+    private var entryHashes: [UInt64] = []
+    /// Entry numbers, or -1 for an empty slot; a power of two, at most half full.
+    private var slots = [Int32](repeating: -1, count: 16)
+
+    public init() {}
+
+    public init(minimumCapacity: Int) {
+        var size = 16
+        while size < minimumCapacity * 2 { size <<= 1 }
+        slots = [Int32](repeating: -1, count: size)
+        entryKeys.reserveCapacity(minimumCapacity)
+        entryValues.reserveCapacity(minimumCapacity)
+        entryHashes.reserveCapacity(minimumCapacity)
+    }
+
+    public var count: Int { entryKeys.count }
+    /// The keys, in the order they were inserted.
+    public var keys: [String] { entryKeys }
+
+    public subscript(key: String) -> Int? {
+        let hash = KeyIndex.hash(key)
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let e = Int(slots[i])
+            if e < 0 { return nil }
+            if entryHashes[e] == hash && entryKeys[e] == key { return entryValues[e] }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// Adds `key` → `value` unless the key is there; returns the value already there, if any.
+    @discardableResult
+    mutating func insert(_ key: String, _ value: Int) -> Int? {
+        let hash = KeyIndex.hash(key)
+        var mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let e = Int(slots[i])
+            if e < 0 { break }
+            if entryHashes[e] == hash && entryKeys[e] == key { return entryValues[e] }
+            i = (i + 1) & mask
+        }
+        if (entryKeys.count + 1) * 2 > slots.count {
+            slots = [Int32](repeating: -1, count: slots.count * 2)
+            mask = slots.count - 1
+            for (e, h) in entryHashes.enumerated() {
+                var k = Int(truncatingIfNeeded: h) & mask
+                while slots[k] >= 0 { k = (k + 1) & mask }
+                slots[k] = Int32(e)
+            }
+            i = Int(truncatingIfNeeded: hash) & mask
+            while slots[i] >= 0 { i = (i + 1) & mask }
+        }
+        slots[i] = Int32(entryKeys.count)
+        entryKeys.append(key)
+        entryValues.append(value)
+        entryHashes.append(hash)
+        return nil
+    }
+
+    private static func hash(_ key: String) -> UInt64 {
+        var h = FastHash()
+        h.combine(key)
+        return h.value
+    }
+}
