@@ -14,9 +14,9 @@ final class DiffObjects {
     private(set) var parentEntity: [Int]
     /// One past the last node of each node's subtree (nodes are in pre-order).
     private(set) var subtreeEnd: [Int]
-    /// Names and paths computed so far.
-    private var names: [Int: String] = [:]
-    private var paths: [Int: String] = [:]
+    /// Names and paths computed so far, by node.
+    private var names: [String?]
+    private var paths: [String?]
 
     init(_ graph: IBGraph) {
         self.graph = graph
@@ -26,6 +26,8 @@ final class DiffObjects {
         containsEntity = [Bool](repeating: false, count: n)
         parentEntity = [Int](repeating: -1, count: n)
         subtreeEnd = [Int](repeating: 0, count: n)
+        names = [String?](repeating: nil, count: n)
+        paths = [String?](repeating: nil, count: n)
         // Nodes are in pre-order: a parent's index is below its children's.
         for i in 0..<n {
             let node = nodes[i]
@@ -126,9 +128,12 @@ final class DiffObjects {
 
     /// The human path of an entity: its ancestors' path (as `IBGraph.displayPath` names them),
     /// then its summary.
-    func path(_ i: Int) -> String {
+    func path(_ i: Int) -> String { path(i, summary: summary(i)) }
+
+    /// `path(i)` for a caller that already has the summary (a constraint's takes some work).
+    func path(_ i: Int, summary: String) -> String {
         let above = ancestorPath(i)
-        return above.isEmpty ? summary(i) : above + " > " + summary(i)
+        return above.isEmpty ? summary : above + " > " + summary
     }
 
     /// `IBGraph.displayPath` without the node's own name (memoised: paths share their prefixes).
@@ -252,9 +257,15 @@ public enum DiffCategory {
         ("GestureRecognizer", "gesture recognizer"), ("Cell", "cell"), ("Item", "item"),
     ]
 
+    /// `bySuffix` with each ending also spelled from a lower-case letter (`cell`, `item`), so
+    /// that a whole name like `tableViewCell` or a bare `item` matches too.
+    private static let suffixSpellings: [(String, String, String)] = bySuffix.map { suffix, c in
+        (suffix, suffix.prefix(1).lowercased() + suffix.dropFirst(), c)
+    }
+
     public static func of(tag: String, container: String = "") -> String {
         if let c = byTag[tag] { return c }
-        for (suffix, c) in bySuffix where tag.hasSuffix(suffix) || tag.hasSuffix(suffix.prefix(1).lowercased() + suffix.dropFirst()) {
+        for (suffix, lowered, c) in suffixSpellings where tag.hasSuffix(suffix) || tag.hasSuffix(lowered) {
             return c
         }
         if tag == "cell" { return "cell" }

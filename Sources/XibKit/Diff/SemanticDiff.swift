@@ -382,7 +382,7 @@ private struct Comparison {
         let title = side.groupTitle(side.groupRoot(i))
         let summary = side.summary(i)
         return ObjectChange(kind: kind, category: side.category(i), tag: side.graph.nodes[i].tag, id: side.shownID(i),
-                            path: side.path(i), location: side.location(i, groupTitle: title),
+                            path: side.path(i, summary: summary), location: side.location(i, groupTitle: title),
                             oldSummary: isNew ? nil : summary, newSummary: isNew ? summary : nil, depth: depth)
     }
 
