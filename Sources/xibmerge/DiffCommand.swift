@@ -47,10 +47,12 @@ struct DiffCommand: ParsableCommand {
         }
         switch DiffInvocation(arguments) {
         case .files(let old, let new):
+            LargeValueRelease.leftToProcessExit = true  // one pair of files, then the process exits
             let file = try load(old: old, new: new, options: options)
             show([file], git: false)
             if exitCode && file.hasChangesToShow { throw Exit.foundSomething }
         case .git(let path, let oldFile, let newFile, let newPath):
+            LargeValueRelease.leftToProcessExit = true
             do {
                 let file = try SemanticDiff.files(oldBytes: try bytes(oldFile), newBytes: try bytes(newFile),
                                                   oldName: "a/" + path, newName: "b/" + (newPath ?? path),
