@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Why a file could not be read, with where.
 public struct XMLParseError: Error, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
@@ -70,6 +76,7 @@ public struct XMLReader {
     private struct Frame {
         var name: String
         var nameStart: Int
+        var nameEnd: Int
         var attributes: [XMLAttribute]
         var children: [XMLNode]
         var start: Int
@@ -232,7 +239,8 @@ public struct XMLReader {
                     let nameStart = j
                     j = scanName(p, j)
                     var top = stack.removeLast()
-                    if !bytesEqual(p, nameStart, j, top.nameStart) {
+                    if j - nameStart != top.nameEnd - top.nameStart
+                        || memcmp(p.baseAddress! + nameStart, p.baseAddress! + top.nameStart, j - nameStart) != 0 {
                         let loc = source.location(of: top.start)
                         let got = String(decoding: UnsafeBufferPointer(rebasing: p[nameStart..<j]), as: UTF8.self)
                         throw fail(at: i, "end tag </\(got)> does not match start tag <\(top.name)> opened at line \(loc.line), column \(loc.column)")
@@ -340,8 +348,8 @@ public struct XMLReader {
         let n = p.count
         var j = start + 1
         let nameStart = j
-        j = scanName(p, j)
-        try checkQualifiedName(p, nameStart, j)
+        j = try scanQualifiedName(p, j)
+        let nameEnd = j
         let name = string(p, nameStart, j)
         var attributes: [XMLAttribute] = []
         while true {
@@ -351,18 +359,17 @@ public struct XMLReader {
             guard j < n else { throw fail(at: n, "unexpected end of file in start tag <\(name)>") }
             let c = p[j]
             if c == 0x3E {
-                return (Frame(name: name, nameStart: nameStart, attributes: attributes, children: [], start: start, startTagEnd: j + 1), j + 1, false)
+                return (Frame(name: name, nameStart: nameStart, nameEnd: nameEnd, attributes: attributes, children: [], start: start, startTagEnd: j + 1), j + 1, false)
             }
             if c == 0x2F {
                 guard j + 1 < n else { throw fail(at: n, "unexpected end of file in start tag <\(name)>") }
                 guard p[j + 1] == 0x3E else { throw fail(at: j + 1, "expected '>' after '/' in start tag <\(name)>") }
-                return (Frame(name: name, nameStart: nameStart, attributes: attributes, children: [], start: start, startTagEnd: j + 2), j + 2, true)
+                return (Frame(name: name, nameStart: nameStart, nameEnd: nameEnd, attributes: attributes, children: [], start: start, startTagEnd: j + 2), j + 2, true)
             }
             guard isNameStart(p, j) else { throw fail(at: j, "unexpected character in start tag <\(name)>") }
             guard sawSpace else { throw fail(at: j, "attributes must be separated by white space in <\(name)>") }
             let attrStart = j
-            j = scanName(p, j)
-            try checkQualifiedName(p, attrStart, j)
+            j = try scanQualifiedName(p, j)
             let attrName = string(p, attrStart, j)
             while j < n && isSpace(p[j]) { j += 1 }
             guard j < n, p[j] == 0x3D else { throw fail(at: j, j < n ? "expected '=' after attribute name '\(attrName)'" : "unexpected end of file in start tag <\(name)>") }
@@ -582,14 +589,6 @@ public struct XMLReader {
         String(decoding: UnsafeBufferPointer(rebasing: p[a..<b]), as: UTF8.self)
     }
 
-    private func bytesEqual(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ aEnd: Int, _ b: Int) -> Bool {
-        let len = aEnd - a
-        let bEnd = scanName(p, b)
-        guard bEnd - b == len else { return false }
-        for k in 0..<len where p[a + k] != p[b + k] { return false }
-        return true
-    }
-
     @inline(__always) private func isSpace(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
     }
@@ -644,24 +643,42 @@ public struct XMLReader {
         throw fail(at: c2 + 1, "malformed name '\(string(p, start, end))': after a second ':' a name must go on with a letter, '_' or ':', not '\(string(p, c2 + 1, c2 + 1 + len))'")
     }
 
+    /// `scanName` for element and attribute names: the qualified-name check runs only for the
+    /// rare name with a colon, rather than as a second pass over every name.
+    @inline(__always) private func scanQualifiedName(_ p: UnsafeBufferPointer<UInt8>, _ start: Int) throws(XMLParseError) -> Int {
+        let (end, sawColon) = scanName(p, start, noticingColon: ())
+        if sawColon { try checkQualifiedName(p, start, end) }
+        return end
+    }
+
     /// Offset after the name that starts at `i` (which must be a name start).
     @inline(__always) private func scanName(_ p: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        scanName(p, start, noticingColon: ()).end
+    }
+
+    /// ASCII name characters as a 128-bit set: `- . 0-9 :` below 64, `A-Z _ a-z` above.
+    private static let nameBitsLow: UInt64 = (1 << 0x2D) | (1 << 0x2E) | (0x3FF << 0x30) | (1 << 0x3A)
+    private static let nameBitsHigh: UInt64 = (0x3FF_FFFF << (0x41 - 64)) | (1 << (0x5F - 64)) | (0x3FF_FFFF << (0x61 - 64))
+
+    @inline(__always) private func scanName(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, noticingColon: Void) -> (end: Int, sawColon: Bool) {
         var i = start
+        var sawColon = false
         let n = p.count
         while i < n {
             let b = p[i]
             if b < 0x80 {
-                if (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
-                    || b == 0x5F || b == 0x3A || b == 0x2D || b == 0x2E {
+                let bits = b < 64 ? XMLReader.nameBitsLow >> UInt64(b) : XMLReader.nameBitsHigh >> UInt64(b &- 64)
+                if bits & 1 != 0 {
+                    if b == 0x3A { sawColon = true }
                     i += 1
                     continue
                 }
-                return i
+                return (i, sawColon)
             }
-            guard let (s, len) = decodeUTF8(p, i), isNameScalar(s) else { return i }
+            guard let (s, len) = decodeUTF8(p, i), isNameScalar(s) else { return (i, sawColon) }
             i += len
         }
-        return i
+        return (i, sawColon)
     }
 
     private func isNameStartScalar(_ c: UInt32) -> Bool {
