@@ -208,14 +208,7 @@ enum DiffAttributes {
     /// Whether two value elements are equal: same tag, same attributes in any order, same
     /// text and children. Equal bytes settle it at once.
     static func sameValue(_ a: XMLElement, _ b: XMLElement) -> Bool {
-        if let oa = a.origin, let ob = b.origin, oa.isPristine, ob.isPristine, oa.span.count == ob.span.count {
-            let equalBytes = oa.source.bytes.withUnsafeBufferPointer { pa in
-                ob.source.bytes.withUnsafeBufferPointer { pb in
-                    pa[oa.span].elementsEqual(pb[ob.span])
-                }
-            }
-            if equalBytes { return true }
-        }
+        if let oa = a.origin, let ob = b.origin, oa.isPristine, ob.isPristine, oa.hasSameBytes(as: ob) { return true }
         guard a.name == b.name, a.attributes.count == b.attributes.count, a.children.count == b.children.count else { return false }
         for x in a.attributes where b[attribute: x.name] != x.value { return false }
         for (x, y) in zip(a.children, b.children) {

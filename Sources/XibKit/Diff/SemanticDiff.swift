@@ -284,34 +284,43 @@ private struct Comparison {
             for (o, n) in zip(a, b) where !o.isSame(as: n) { out.append(change(n.name, o, n)) }
             return out
         }
-        let oldByName = uniqueByName(a)
-        let newByName = uniqueByName(b)
-        for (name, nv) in newByName.ordered {
-            let ov = oldByName.values[name]
-            if let ov, ov.isSame(as: nv) { continue }
-            out.append(change(name, ov, nv))
+        // Otherwise match by name (indices only: copying the values into tables cost more than the rest).
+        let oldNames = uniqueNames(a), newNames = uniqueNames(b)
+        var oldIndex: [String: Int] = [:]
+        oldIndex.reserveCapacity(oldNames.count)
+        for (i, name) in oldNames.enumerated() { oldIndex[name] = i }
+        var inNew = Set<String>(minimumCapacity: newNames.count)
+        for (j, name) in newNames.enumerated() {
+            inNew.insert(name)
+            if let i = oldIndex[name] {
+                if a[i].isSame(as: b[j]) { continue }
+                out.append(change(name, a[i], b[j]))
+            } else {
+                out.append(change(name, nil, b[j]))
+            }
         }
-        for (name, ov) in oldByName.ordered where newByName.values[name] == nil {
-            out.append(change(name, ov, nil))
+        for (i, name) in oldNames.enumerated() where !inNew.contains(name) {
+            out.append(change(name, a[i], nil))
         }
         return out
     }
 
-    private func uniqueByName(_ list: [FlatAttribute]) -> (ordered: [(String, FlatAttribute)], values: [String: FlatAttribute]) {
-        var ordered: [(String, FlatAttribute)] = []
-        var values: [String: FlatAttribute] = [:]
-        ordered.reserveCapacity(list.count)
+    /// The attributes' names, a repeated one numbered: `title`, `title (2)`.
+    private func uniqueNames(_ list: [FlatAttribute]) -> [String] {
+        var names: [String] = []
+        names.reserveCapacity(list.count)
+        var used = Set<String>(minimumCapacity: list.count)
         for f in list {
             var name = f.name
             var k = 2
-            while values[name] != nil {
+            while used.contains(name) {
                 name = "\(f.name) (\(k))"
                 k += 1
             }
-            ordered.append((name, f))
-            values[name] = f
+            used.insert(name)
+            names.append(name)
         }
-        return (ordered, values)
+        return names
     }
 
     /// Leaves out (and counts) noise and frames unless the options show them.
