@@ -216,7 +216,7 @@ final class DiffObjects {
         // An action's line already names the control it comes from: place it where the control is.
         let above = ancestorPath(graph.nodes[i].tag == "action" && parentEntity[i] > 0 ? parentEntity[i] : i)
         if above == groupTitle { return "" }
-        if above.hasPrefix(groupTitle + " > ") { return String(above.dropFirst(groupTitle.count + 3)) }
+        if above.hasPrefix(groupTitle + " > ") { return String(decoding: above.utf8.dropFirst(groupTitle.utf8.count + 3), as: UTF8.self) }
         return above
     }
 

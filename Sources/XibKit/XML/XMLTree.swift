@@ -124,7 +124,10 @@ public struct XMLElement: Sendable {
 
     public subscript(attribute name: String) -> String? {
         get {
-            for a in attributes where a.name == name { return a.value }
+            // Lengths first: unequal strings cost an out-of-line comparison, and most names
+            // differ in length from the one asked for.
+            let length = name.utf8.count
+            for a in attributes where a.name.utf8.count == length && a.name == name { return a.value }
             return nil
         }
         set {
