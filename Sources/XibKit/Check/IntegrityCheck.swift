@@ -34,12 +34,17 @@ public enum IntegrityCheck {
 
     public static func problems(in graph: IBGraph) -> [IntegrityProblem] {
         let file = graph.document.source.name
-        let lines = graph.document.source.lineIndex()
+        // Line numbers only for problems found: most documents checked have none.
+        var lineIndex: LineIndex?
+        func line(of n: Int) -> Int {
+            if lineIndex == nil { lineIndex = graph.document.source.lineIndex() }
+            return graph.line(of: n, using: lineIndex) ?? 0
+        }
         var out: [IntegrityProblem] = []
         for (id, nodes) in graph.duplicateIDs {
             for n in nodes.dropFirst() {
-                let firstLine = graph.line(of: nodes[0], using: lines) ?? 0
-                out.append(IntegrityProblem(kind: .duplicateID, file: file, line: graph.line(of: n, using: lines) ?? 0,
+                let firstLine = line(of: nodes[0])
+                out.append(IntegrityProblem(kind: .duplicateID, file: file, line: line(of: n),
                                             column: nil, path: graph.displayPath(n), objectID: id,
                                             message: "duplicate object id '\(id)' (also used at line \(firstLine) by \(graph.displayPath(nodes[0])))"))
             }
@@ -60,7 +65,7 @@ public enum IntegrityCheck {
             default:
                 what = "<\(node.tag)> \(r.attribute) points at a missing object '\(r.target)'"
             }
-            out.append(IntegrityProblem(kind: .danglingReference, file: file, line: graph.line(of: r.node, using: lines) ?? 0,
+            out.append(IntegrityProblem(kind: .danglingReference, file: file, line: line(of: r.node),
                                         column: nil, path: graph.displayPath(owner), objectID: node.objectID, message: what))
         }
         // A lone `>>>>>>>` or `=======` line left by a half-resolved conflict is well-formed

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Lines that git writes around a conflict (`<<<<<<< `, `|||||||`, `=======`, `>>>>>>> `): the
 /// reader reports them as such rather than as the XML error they cause, and `check` reports
 /// them even where they happen to be well-formed text.
@@ -15,13 +21,18 @@ public enum ConflictMarkers {
     }
 
     public static func find(in bytes: [UInt8]) -> [Marker] {
+        bytes.withUnsafeBufferPointer { find(in: $0) }
+    }
+
+    private static func find(in bytes: UnsafeBufferPointer<UInt8>) -> [Marker] {
         var markers: [Marker] = []
         var line = 1
         var start = 0
         let n = bytes.count
+        guard let base = bytes.baseAddress else { return [] }
         while start < n {
-            var end = start
-            while end < n && bytes[end] != 0x0A { end += 1 }
+            // Line ends with memchr: this runs over every merged file.
+            let end = memchr(base + start, 0x0A, n - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? n
             let c = bytes[start]
             if c == 0x3C || c == 0x3D || c == 0x3E || c == 0x7C {
                 var k = 0

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The bytes of one input file, shared by every node parsed from it so that unchanged
 /// elements can be written back by copying their original span.
 public final class XMLSource: Sendable {
@@ -46,7 +52,14 @@ public struct LineIndex: Sendable {
     private var starts: [Int] = [0]
 
     init(_ bytes: [UInt8]) {
-        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        bytes.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress else { return }
+            var i = 0
+            while i < p.count, let nl = memchr(base + i, 0x0A, p.count - i) {
+                i = base.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(i)
+            }
+        }
     }
 
     public func line(of offset: Int) -> Int {
