@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The canonical object graph of a document: every element with a stable identity,
 /// its parent, its references, and a human display path. Built in one walk over the tree;
 /// it is a read-only index (rebuild it after changing the tree).
@@ -99,7 +105,7 @@ public struct IBGraph: Sendable {
             duplicateIDs[id, default: [first]].append(index)
         }
         if parent >= 0 { nodes[parent].children.append(index) }
-        for a in e.attributes where a.name != "id" && IBRules.isReference(tag: e.name, attribute: a.name) {
+        for a in e.attributes where IBRules.isReference(tag: e.name, attribute: a.name) && a.name != "id" {
             references.append(Reference(node: index, attribute: a.name, target: a.value))
         }
         var ordinals: [(String, Int)] = []
@@ -166,7 +172,12 @@ public struct IBGraph: Sendable {
     /// Whether a key names an object or a scene (`#id`, `#scene:ID`) rather than an element
     /// identified under its parent (`#id/subviews[0]`).
     public static func isObjectKey(_ key: String) -> Bool {
-        key.hasPrefix("#") && !key.utf8.contains(0x2F)
+        // Bytewise (the merge asks this for every key it meets): `#`, and no `/` after it.
+        var key = key
+        return key.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, bytes.first == 0x23 else { return false }
+            return memchr(base, 0x2F, bytes.count) == nil
+        }
     }
 
 
