@@ -63,14 +63,19 @@ final class TreeMerge {
     // MARK: - Stage 1: objects
 
     private func decideObjects() {
+        // The graphs are passed to local functions, not gathered in arrays: an array of them
+        // copies each graph's tables (a dozen retains) every time it is built.
         var ids: [String] = []
-        var seen: Set<String> = []
-        for g in [O, T, B] {
-            for n in g.nodes where IBGraph.isObjectKey(n.key) && !seen.contains(n.key) {
-                seen.insert(n.key)
-                ids.append(n.key)
+        var seen = KeyIndex(minimumCapacity: O.nodes.count / 2)
+        func collect(_ g: IBGraph) {
+            for i in g.nodes.indices {
+                let key = g.nodes[i].key
+                if IBGraph.isObjectKey(key), seen.insert(key, 0) == nil { ids.append(key) }
             }
         }
+        collect(O)
+        collect(T)
+        collect(B)
         for key in ids {
             let b = B.byKey[key], o = O.byKey[key], t = T.byKey[key]
             let pb = b.map { parentKey(B, $0) }, po = o.map { parentKey(O, $0) }, pt = t.map { parentKey(T, $0) }
@@ -107,21 +112,28 @@ final class TreeMerge {
         }
         keepAncestorsOfSurvivors()
         // A move makes the subtrees around both its old and new places non-reusable, in every version.
-        for (key, parent) in survivingParent {
-            let versions = [(B, B.byKey[key]), (O, O.byKey[key]), (T, T.byKey[key])]
-            guard versions.contains(where: { g, n in n.map { parentKey(g, $0) != parent } ?? false }) else { continue }
-            for (g, n) in versions {
-                if let n { markAncestors(g, n) }
-                if let p = g.byKey[parent] { markAncestors(g, p, inclusive: true) }
-            }
+        func movedIn(_ g: IBGraph, _ key: String, from parent: String) -> Bool {
+            g.byKey[key].map { parentKey(g, $0) != parent } ?? false
+        }
+        func markAround(_ g: IBGraph, _ key: String, _ parent: String) {
+            if let n = g.byKey[key] { markAncestors(g, n) }
+            if let p = g.byKey[parent] { markAncestors(g, p, inclusive: true) }
+        }
+        for (key, parent) in survivingParent
+        where movedIn(B, key, from: parent) || movedIn(O, key, from: parent) || movedIn(T, key, from: parent) {
+            markAround(B, key, parent)
+            markAround(O, key, parent)
+            markAround(T, key, parent)
         }
         // A deleted object that a side still has somewhere else than base had it (moved, then
         // deleted by the other side's decision) must not come back with that side's subtree.
+        func markIfElsewhere(_ g: IBGraph, _ key: String, _ pb: String?) {
+            if let n = g.byKey[key], parentKey(g, n) != pb { markAncestors(g, n) }
+        }
         for key in ids where survivingParent[key] == nil {
             let pb = B.byKey[key].map { parentKey(B, $0) }
-            for g in [O, T] {
-                if let n = g.byKey[key], parentKey(g, n) != pb { markAncestors(g, n) }
-            }
+            markIfElsewhere(O, key, pb)
+            markIfElsewhere(T, key, pb)
         }
     }
 
@@ -129,24 +141,26 @@ final class TreeMerge {
     /// even where one side deleted them: they come back from the version that places it.
     private func keepAncestorsOfSurvivors() {
         var queue = keptByConflict.compactMap { k in survivingParent[k].map { (k, $0) } }
-        while let (_, parent) = queue.popLast() {
-            for g in [T, O, B] {
-                guard var p = g.byKey[parent] else { continue }
-                while p > 0 {
-                    let key = g.nodes[p].key
-                    if IBGraph.isObjectKey(key) {
-                        if survivingParent[key] == nil && !deletedObjects.contains(key) {
-                            let pk = parentKey(g, p)
-                            survivingParent[key] = pk
-                            keepSubtree(of: p, in: g)
-                            queue.append((key, pk))
-                        }
-                        break
+        /// Keeps the nearest object above `parent` in the first version that has `parent`.
+        func keepEnclosingObject(of parent: String, in g: IBGraph) -> Bool {
+            guard var p = g.byKey[parent] else { return false }
+            while p > 0 {
+                let key = g.nodes[p].key
+                if IBGraph.isObjectKey(key) {
+                    if survivingParent[key] == nil && !deletedObjects.contains(key) {
+                        let pk = parentKey(g, p)
+                        survivingParent[key] = pk
+                        keepSubtree(of: p, in: g)
+                        queue.append((key, pk))
                     }
-                    p = g.nodes[p].parent
+                    break
                 }
-                break
+                p = g.nodes[p].parent
             }
+            return true
+        }
+        while let (_, parent) = queue.popLast() {
+            _ = keepEnclosingObject(of: parent, in: T) || keepEnclosingObject(of: parent, in: O) || keepEnclosingObject(of: parent, in: B)
         }
     }
 
