@@ -321,6 +321,11 @@ public struct XMLReader {
             let start = i
             var allSpace = true
             while i < n {
+                // Indentation, eight spaces at a time: it is a good part of an Xcode-written file.
+                if i + 8 <= n, UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                    i += 8
+                    continue
+                }
                 let b = p[i]
                 if b == 0x3C { break }
                 if b == 0x26 {
@@ -666,6 +671,10 @@ public struct XMLReader {
         let n = p.count
         while i < n {
             let b = p[i]
+            if b &- 0x61 < 26 {  // a-z, most of every name
+                i += 1
+                continue
+            }
             if b < 0x80 {
                 let bits = b < 64 ? XMLReader.nameBitsLow >> UInt64(b) : XMLReader.nameBitsHigh >> UInt64(b &- 64)
                 if bits & 1 != 0 {
