@@ -309,15 +309,18 @@ private struct Comparison {
     private func uniqueNames(_ list: [FlatAttribute]) -> [String] {
         var names: [String] = []
         names.reserveCapacity(list.count)
-        var used = Set<String>(minimumCapacity: list.count)
+        // A few dozen names at most: a scan (lengths compared first) beats hashing them.
+        func used(_ name: String) -> Bool {
+            let length = name.utf8.count
+            return names.contains { $0.utf8.count == length && $0 == name }
+        }
         for f in list {
             var name = f.name
             var k = 2
-            while used.contains(name) {
+            while used(name) {
                 name = "\(f.name) (\(k))"
                 k += 1
             }
-            used.insert(name)
             names.append(name)
         }
         return names

@@ -282,6 +282,20 @@ public struct IBGraph: Sendable {
     /// `stackView` → `Stack View`.
     public static func typeName(_ tag: String) -> String {
         if let n = IBRules.typeNames[tag] { return n }
+        if tag.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Tags are ASCII: bytes, not Characters (this runs for every object named).
+            var out: [UInt8] = []
+            out.reserveCapacity(tag.utf8.count + 4)
+            for (i, b) in tag.utf8.enumerated() {
+                if i == 0 {
+                    out.append(b >= 0x61 && b <= 0x7A ? b - 0x20 : b)
+                } else {
+                    if b >= 0x41 && b <= 0x5A { out.append(0x20) }
+                    out.append(b)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
         var out = ""
         for (i, ch) in tag.enumerated() {
             if i == 0 { out += ch.uppercased() } else if ch.isUppercase { out += " " + String(ch) } else { out.append(ch) }
