@@ -16,6 +16,14 @@ public enum FileIO {
         return String(decoding: UnsafeRawBufferPointer(start: p, count: strlen(p)), as: UTF8.self)
     }
 
+    /// The size of a regular file, or nil (missing, not a regular file): for sizing work
+    /// before reading.
+    public static func size(_ path: String) -> Int? {
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(st.st_size)
+    }
+
     public static func read(_ path: String) throws(XMLParseError) -> [UInt8] {
         func failure(_ message: String) -> XMLParseError {
             XMLParseError(kind: .malformed, location: SourceLocation(file: path, line: 0, column: 0, offset: 0), message: message)

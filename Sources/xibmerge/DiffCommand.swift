@@ -54,7 +54,9 @@ struct DiffCommand: ParsableCommand {
         case .git(let path, let oldFile, let newFile, let newPath):
             LargeValueRelease.leftToProcessExit = true
             do {
-                let file = try SemanticDiff.files(oldBytes: try bytes(oldFile), newBytes: try bytes(newFile),
+                ProcessHeap.expectInput(files: [oldFile, newFile])
+                let (oldBytes, newBytes) = (try bytes(oldFile), try bytes(newFile))
+                let file = try SemanticDiff.files(oldBytes: oldBytes, newBytes: newBytes,
                                                   oldName: "a/" + path, newName: "b/" + (newPath ?? path),
                                                   displayName: newPath ?? path, options: options)
                 show([file], git: true)
@@ -78,7 +80,9 @@ struct DiffCommand: ParsableCommand {
 
     private func load(old: String, new: String, options: DiffOptions) throws -> FileDiff {
         do {
-            return try SemanticDiff.files(oldBytes: try bytes(old), newBytes: try bytes(new), oldName: old,
+            ProcessHeap.expectInput(files: [old, new])
+            let (oldBytes, newBytes) = (try bytes(old), try bytes(new))
+            return try SemanticDiff.files(oldBytes: oldBytes, newBytes: newBytes, oldName: old,
                                           newName: new, options: options)
         } catch {
             Console.err(message(error))

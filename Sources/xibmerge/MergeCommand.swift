@@ -41,6 +41,8 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         let target = output ?? ours
         let name = path ?? ours
+        // Large inputs go on huge pages, from their reading on (see ProcessHeap).
+        ProcessHeap.expectInput(files: [base, ours, theirs])
         let inputs: [[UInt8]]
         do {
             inputs = try [base, ours, theirs].map { (p: String) throws(XMLParseError) -> [UInt8] in try FileIO.read(p) }
