@@ -133,7 +133,7 @@ final class DiffObjects {
     /// `path(i)` for a caller that already has the summary (a constraint's takes some work).
     func path(_ i: Int, summary: String) -> String {
         let above = ancestorPath(i)
-        return above.isEmpty ? summary : above + " > " + summary
+        return above.isEmpty ? summary : DiffObjects.join(above, summary)
     }
 
     /// `IBGraph.displayPath` without the node's own name (memoised: paths share their prefixes).
@@ -154,9 +154,19 @@ final class DiffObjects {
         } else if node.objectID != nil, !(graph.nodes[node.parent].tag == "objects" && isSceneMainObject(n)) {
             own = displayName(n)
         }
-        let path = own.map { above.isEmpty ? $0 : above + " > " + $0 } ?? above
+        let path = own.map { above.isEmpty ? $0 : DiffObjects.join(above, $0) } ?? above
         paths[n] = path
         return path
+    }
+
+    /// `a > b` in one allocation (`a + " > " + b` made two).
+    private static func join(_ a: String, _ b: String) -> String {
+        var s = ""
+        s.reserveCapacity(a.utf8.count + 3 + b.utf8.count)
+        s += a
+        s += " > "
+        s += b
+        return s
     }
 
     private func isSceneMainObject(_ n: Int) -> Bool {
