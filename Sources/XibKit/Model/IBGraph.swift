@@ -138,31 +138,34 @@ public struct IBGraph: Sendable {
         // One allocation, filled by copying bytes: `+=` on String cost more than the hash insert.
         return String(unsafeUninitializedCapacity: total) { buffer in
             var at = 0
-            func put(_ string: String) {
-                var string = string
-                string.withUTF8 { bytes in
-                    if let from = bytes.baseAddress { (buffer.baseAddress! + at).update(from: from, count: bytes.count) }
-                    at += bytes.count
-                }
-            }
-            func put(_ byte: UInt8) {
-                buffer[at] = byte
-                at += 1
-            }
-            put(parentKey)
-            put(0x2F)  // "/"
-            put(e.name)
-            put(0x5B)  // "["
+            put(parentKey, buffer, &at)
+            put(0x2F, buffer, &at)  // "/"
+            put(e.name, buffer, &at)
+            put(0x5B, buffer, &at)  // "["
             if ranked {
-                put(identity.name)
-                put(0x3D)  // "="
-                put(identity.value)
+                put(identity.name, buffer, &at)
+                put(0x3D, buffer, &at)  // "="
+                put(identity.value, buffer, &at)
             } else {
-                put(ordinalText)
+                put(ordinalText, buffer, &at)
             }
-            put(0x5D)  // "]"
+            put(0x5D, buffer, &at)  // "]"
             return at
         }
+    }
+
+    // Static, not nested: a nested function capturing `at` made every write an exclusivity check.
+    @inline(__always) private static func put(_ string: String, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ at: inout Int) {
+        var string = string
+        string.withUTF8 { bytes in
+            if let from = bytes.baseAddress { (buffer.baseAddress! + at).update(from: from, count: bytes.count) }
+            at += bytes.count
+        }
+    }
+
+    @inline(__always) private static func put(_ byte: UInt8, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ at: inout Int) {
+        buffer[at] = byte
+        at += 1
     }
 
     // MARK: - Queries
