@@ -51,7 +51,10 @@ public enum IBRules {
 
     /// A bit for the first byte of a lower-case ASCII name (`a`...`z`), 0 otherwise.
     @inline(__always) private static func firstByteBit(_ s: String) -> UInt64 {
-        guard let f = s.utf8.first, f >= 0x61, f <= 0x7A else { return 0 }
+        // An index subscript, not `utf8.first`: the generic `first` was not inlined.
+        guard !s.isEmpty else { return 0 }
+        let f = s.utf8[s.utf8.startIndex]
+        guard f >= 0x61, f <= 0x7A else { return 0 }
         return 1 << UInt64(f - 0x61)
     }
 

@@ -64,6 +64,7 @@ public struct XMLReader {
     }
 
     let source: XMLSource
+    private let names = NameCache()
 
     private init(source: XMLSource) { self.source = source }
 
@@ -355,7 +356,7 @@ public struct XMLReader {
         let nameStart = j
         j = try scanQualifiedName(p, j)
         let nameEnd = j
-        let name = string(p, nameStart, j)
+        let name = names.string(p, nameStart, j)
         var attributes: [XMLAttribute] = []
         while true {
             guard j < n else { throw fail(at: n, "unexpected end of file in start tag <\(name)>") }
@@ -375,7 +376,7 @@ public struct XMLReader {
             guard sawSpace else { throw fail(at: j, "attributes must be separated by white space in <\(name)>") }
             let attrStart = j
             j = try scanQualifiedName(p, j)
-            let attrName = string(p, attrStart, j)
+            let attrName = names.string(p, attrStart, j)
             while j < n && isSpace(p[j]) { j += 1 }
             guard j < n, p[j] == 0x3D else { throw fail(at: j, j < n ? "expected '=' after attribute name '\(attrName)'" : "unexpected end of file in start tag <\(name)>") }
             j += 1
@@ -581,6 +582,56 @@ public struct XMLReader {
     }
 
     // MARK: - Low-level helpers
+
+    /// The strings for element and attribute names: a file spells a few dozen names thousands of
+    /// times, and making each a String again (a UTF-8 check, for long names an allocation) was a
+    /// visible share of reading. Direct-mapped on the name's first 16 bytes and length; a long
+    /// name that matches those is compared in full. Pointer storage: no exclusivity checks.
+    private final class NameCache {
+        private struct Entry {
+            var head: (UInt64, UInt64) = (0, 0)
+            var count = 0
+            /// Where the name was first read (this cache serves one file).
+            var start = 0
+            var string = ""
+        }
+        private static let size = 512
+        private let entries: UnsafeMutablePointer<Entry>
+
+        init() {
+            entries = .allocate(capacity: NameCache.size)
+            entries.initialize(repeating: Entry(), count: NameCache.size)
+        }
+
+        deinit {
+            entries.deinitialize(count: NameCache.size)
+            entries.deallocate()
+        }
+
+        @inline(__always) func string(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
+            let n = b - a
+            guard n > 0, a + 16 <= p.count else { return make(p, a, b) }
+            let raw = UnsafeRawPointer(p.baseAddress! + a)
+            var w0 = raw.loadUnaligned(as: UInt64.self)
+            var w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            if n < 16 {
+                if n < 8 { w0 &= (1 << UInt64(n * 8)) - 1; w1 = 0 } else if n > 8 { w1 &= (1 << UInt64((n - 8) * 8)) - 1 } else { w1 = 0 }
+            }
+            let h = (w0 ^ (w1 &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(n)) &* 0xBF58_476D_1CE4_E5B9
+            let e = entries + Int(truncatingIfNeeded: h >> 55)  // 512 slots
+            if e.pointee.count == n, e.pointee.head == (w0, w1),
+               n <= 16 || memcmp(p.baseAddress! + e.pointee.start, p.baseAddress! + a, n) == 0 {
+                return e.pointee.string
+            }
+            let s = make(p, a, b)
+            e.pointee = Entry(head: (w0, w1), count: n, start: a, string: s)
+            return s
+        }
+
+        private func make(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: p[a..<b]), as: UTF8.self)
+        }
+    }
 
     /// The spaces and tabs between the previous line break and `i`, if only those.
     private func leadingSpace(_ p: UnsafeBufferPointer<UInt8>, before i: Int) -> String? {
