@@ -14,6 +14,10 @@ final class DiffObjects {
     let parentEntity: [Int]
     /// One past the last node of each node's subtree (nodes are in pre-order).
     let subtreeEnd: [Int]
+    /// The nearest scene at or above each node (-1: none), and the highest entity at or above
+    /// it below the document (0: none): what `groupRoot` looks for, found once per node.
+    private let sceneAbove: [Int]
+    private let topEntity: [Int]
     /// Names and paths computed so far, by node.
     private var names: [String?]
     private var paths: [String?]
@@ -28,6 +32,8 @@ final class DiffObjects {
         var containsEntity = [Bool](repeating: false, count: n)
         var parentEntity = [Int](repeating: -1, count: n)
         var subtreeEnd = [Int](repeating: 0, count: n)
+        var sceneAbove = [Int](repeating: -1, count: n)
+        var topEntity = [Int](repeating: 0, count: n)
         names = [String?](repeating: nil, count: n)
         paths = [String?](repeating: nil, count: n)
         // Nodes are in pre-order: a parent's index is below its children's.
@@ -38,11 +44,14 @@ final class DiffObjects {
                 continue
             }
             parentEntity[i] = isEntity[p] ? p : parentEntity[p]
-            if nodes[i].objectID != nil || nodes[i].tag == "scene" {
+            let isScene = nodes[i].tag == "scene"
+            if nodes[i].objectID != nil || isScene {
                 isEntity[i] = true
             } else if nodes[p].parent == 0, IBRules.unorderedContainers.contains(nodes[p].tag) {
                 isEntity[i] = true  // <resources>/<image name=...>, <dependencies>/<capability ...>
             }
+            sceneAbove[i] = isScene ? i : sceneAbove[p]
+            topEntity[i] = topEntity[p] > 0 ? topEntity[p] : (isEntity[i] ? i : 0)
         }
         for i in stride(from: n - 1, through: 0, by: -1) {
             subtreeEnd[i] = nodes[i].children.last.map { subtreeEnd[$0] } ?? i + 1
@@ -52,6 +61,8 @@ final class DiffObjects {
         self.containsEntity = containsEntity
         self.parentEntity = parentEntity
         self.subtreeEnd = subtreeEnd
+        self.sceneAbove = sceneAbove
+        self.topEntity = topEntity
     }
 
     var entities: [Int] { graph.nodes.indices.filter { isEntity[$0] } }
@@ -197,13 +208,8 @@ final class DiffObjects {
     /// The entity a change is grouped under: its scene, its top-level object (xibs), the
     /// resources, or the document (document attributes, dependencies).
     func groupRoot(_ i: Int) -> Int {
-        var n = i
-        var top = i
-        while n > 0 {
-            if graph.nodes[n].tag == "scene" { return n }
-            if isEntity[n] { top = n }
-            n = graph.nodes[n].parent
-        }
+        if sceneAbove[i] >= 0 { return sceneAbove[i] }
+        let top = topEntity[i] > 0 ? topEntity[i] : i
         let parent = graph.nodes[top].parent
         if top > 0, parent > 0, graph.nodes[parent].tag == "objects" { return top }
         return top == 0 ? 0 : (parent > 0 && graph.nodes[parent].tag == "resources" ? parent : 0)

@@ -284,22 +284,22 @@ private struct Comparison {
             for (o, n) in zip(a, b) where !o.isSame(as: n) { out.append(change(n.name, o, n)) }
             return out
         }
-        // Otherwise match by name (indices only: copying the values into tables cost more than the rest).
+        // Otherwise match by name. A few dozen names a side: scans (lengths compared first) beat
+        // hashing them, and indices beat copying the values into tables.
         let oldNames = uniqueNames(a), newNames = uniqueNames(b)
-        var oldIndex: [String: Int] = [:]
-        oldIndex.reserveCapacity(oldNames.count)
-        for (i, name) in oldNames.enumerated() { oldIndex[name] = i }
-        var inNew = Set<String>(minimumCapacity: newNames.count)
+        func position(of name: String, in names: [String]) -> Int? {
+            let length = name.utf8.count
+            return names.firstIndex { $0.utf8.count == length && $0 == name }
+        }
         for (j, name) in newNames.enumerated() {
-            inNew.insert(name)
-            if let i = oldIndex[name] {
+            if let i = position(of: name, in: oldNames) {
                 if a[i].isSame(as: b[j]) { continue }
                 out.append(change(name, a[i], b[j]))
             } else {
                 out.append(change(name, nil, b[j]))
             }
         }
-        for (i, name) in oldNames.enumerated() where !inNew.contains(name) {
+        for (i, name) in oldNames.enumerated() where position(of: name, in: newNames) == nil {
             out.append(change(name, a[i], nil))
         }
         return out
@@ -368,11 +368,10 @@ private struct Comparison {
             if skipIdenticalSubtrees, sameBytes(old.graph.nodes[oc].element, new.graph.nodes[nc].element) { continue }
             let oldKids = old.graph.nodes[oc].children.filter { old.isEntity[$0] }
             let newKids = new.graph.nodes[nc].children.filter { new.isEntity[$0] }
-            var oldPosition: [String: Int] = [:]
-            for (p, k) in oldKids.enumerated() { oldPosition[old.graph.nodes[k].key] = p }
             var common: [(newIndex: Int, newPos: Int, oldPos: Int)] = []
             for (p, k) in newKids.enumerated() {
-                if let op = oldPosition[new.graph.nodes[k].key] { common.append((k, p, op)) }
+                // The old node with this key, if it is among these old children (few: a scan).
+                if let o = old.graph.byKey[new.graph.nodes[k].key], let op = oldKids.firstIndex(of: o) { common.append((k, p, op)) }
             }
             let keep = Set(longestIncreasing(common.map(\.oldPos)))
             for (i, c) in common.enumerated() where !keep.contains(i) {
