@@ -19,23 +19,32 @@ public enum DiffSummary {
     /// Counts by category and kind: screens and views first, then other objects, then
     /// constraints, connections, resources.
     public static func counts(_ file: FileDiff) -> [(category: String, kind: ObjectChange.Kind, count: Int)] {
+        // A handful of categories: arrays and scans, not nested dictionaries (each new kind of
+        // dictionary costs the runtime a search of every protocol conformance in the program).
+        let kinds = ObjectChange.Kind.allCases
         var categories: [String] = []
-        var counts: [String: [ObjectChange.Kind: Int]] = [:]
-        for c in file.changes {
-            if counts[c.category] == nil { categories.append(c.category) }
-            counts[c.category, default: [:]][c.kind, default: 0] += 1
+        var tallies: [[Int]] = []
+        for group in file.groups {
+            for c in group.changes {
+                let length = c.category.utf8.count
+                var k = categories.firstIndex { $0.utf8.count == length && $0 == c.category } ?? -1
+                if k < 0 {
+                    k = categories.count
+                    categories.append(c.category)
+                    tallies.append([Int](repeating: 0, count: kinds.count))
+                }
+                tallies[k][kinds.firstIndex(of: c.kind)!] += 1
+            }
         }
         func rank(_ c: String) -> Int {
             if let i = leadingCategories.firstIndex(of: c) { return i }
             if let i = trailingCategories.firstIndex(of: c) { return 1000 + i }
             return 100
         }
-        categories = categories.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        let order = categories.indices.sorted { (rank(categories[$0]), $0) < (rank(categories[$1]), $1) }
         var out: [(String, ObjectChange.Kind, Int)] = []
-        for category in categories {
-            for kind in ObjectChange.Kind.allCases {
-                if let n = counts[category]?[kind] { out.append((category, kind, n)) }
-            }
+        for k in order {
+            for (j, kind) in kinds.enumerated() where tallies[k][j] > 0 { out.append((categories[k], kind, tallies[k][j])) }
         }
         return out
     }
