@@ -106,10 +106,15 @@ private struct Comparison {
     /// Per old / new node: listed as removed / added (for nesting).
     var removedDepth: [Int]
     var addedDepth: [Int]
-    /// Reorders found while visiting a parent, by new node: (old position, new position).
-    var reorders: [Int: (Int, Int)] = [:]
+    /// Reorders found while visiting a parent, by new node. (Tables by node are arrays here:
+    /// a dictionary keyed by Int cost more to set up at run time than it saved.)
+    var reorders: [Reorder?]
+    struct Reorder {
+        var from: Int
+        var to: Int
+    }
     /// Sort keys of removed objects, by old node.
-    var removedSort: [Int: SortKey] = [:]
+    var removedSort: [SortKey?]
 
     struct Entry {
         var groupKey: String
@@ -146,6 +151,8 @@ private struct Comparison {
         identicalRoot = [Bool](repeating: false, count: oldCount)
         removedDepth = [Int](repeating: -1, count: oldCount)
         addedDepth = [Int](repeating: -1, count: new?.graph.nodes.count ?? 0)
+        reorders = [Reorder?](repeating: nil, count: new?.graph.nodes.count ?? 0)
+        removedSort = [SortKey?](repeating: nil, count: oldCount)
     }
 
     mutating func run() {
@@ -239,9 +246,9 @@ private struct Comparison {
             let oParent = old.graph.nodes[oNode.parent].key, nParent = new.graph.nodes[nNode.parent].key
             if oParent != nParent {
                 move = ObjectMove(from: old.ancestorPath(oi), to: new.ancestorPath(ni), reparented: true)
-            } else if let (from, to) = reorders[ni] {
+            } else if let reorder = reorders[ni] {
                 move = ObjectMove(from: old.ancestorPath(oi), to: new.ancestorPath(ni), reparented: false,
-                                  oldPosition: from, newPosition: to)
+                                  oldPosition: reorder.from, newPosition: reorder.to)
             }
         }
         var attributes: [AttributeChange] = []
@@ -375,7 +382,7 @@ private struct Comparison {
             }
             let keep = Set(longestIncreasing(common.map(\.oldPos)))
             for (i, c) in common.enumerated() where !keep.contains(i) {
-                reorders[c.newIndex] = (c.oldPos + 1, c.newPos + 1)
+                reorders[c.newIndex] = Reorder(from: c.oldPos + 1, to: c.newPos + 1)
             }
         }
     }
@@ -450,20 +457,23 @@ private struct Comparison {
 
     /// Fills in the line numbers of all changes: one pass over each file, not an index of every line.
     private mutating func fillLines() {
-        func lines(_ side: DiffObjects?, _ nodes: [Int?]) -> [Int: Int] {
-            guard let side else { return [:] }
-            let offsets = Set(nodes.compactMap { $0.flatMap { side.graph.nodes[$0].element.offset } }).sorted()
-            var out: [Int: Int] = [:]
+        /// The line of each node's start, by position in `nodes`: one pass over the file.
+        func lines(_ side: DiffObjects?, _ nodes: [Int?]) -> [Int?] {
+            guard let side else { return nodes.map { _ in nil } }
+            let offsets = nodes.map { $0.flatMap { side.graph.nodes[$0].element.offset } }
+            let order = offsets.indices.filter { offsets[$0] != nil }.sorted { offsets[$0]! < offsets[$1]! }
+            var out = [Int?](repeating: nil, count: nodes.count)
             var line = 1, position = 0
             side.graph.document.source.bytes.withUnsafeBufferPointer { p in
                 guard let base = p.baseAddress else { return }
-                for o in offsets {
+                for k in order {
+                    let o = offsets[k]!
                     while position < o, let nl = memchr(base + position, 0x0A, o - position) {
                         line += 1
                         position = base.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
                     }
                     position = max(position, o)
-                    out[o] = line
+                    out[k] = line
                 }
             }
             return out
@@ -471,8 +481,8 @@ private struct Comparison {
         let oldLines = lines(old, entries.map(\.oldNode))
         let newLines = lines(new, entries.map(\.newNode))
         for k in entries.indices {
-            if let n = entries[k].oldNode, let o = old?.graph.nodes[n].element.offset { entries[k].change.oldLine = oldLines[o] }
-            if let n = entries[k].newNode, let o = new?.graph.nodes[n].element.offset { entries[k].change.newLine = newLines[o] }
+            if let line = oldLines[k] { entries[k].change.oldLine = line }
+            if let line = newLines[k] { entries[k].change.newLine = line }
         }
     }
 

@@ -74,6 +74,13 @@ public struct XMLReader {
 
     // MARK: - Document
 
+    /// A white-space run between children: where it goes among them, and its bytes. (A struct,
+    /// not a tuple: an array of tuples has its type built at run time, a visible cost.)
+    private struct WhitespaceRun {
+        var index: Int
+        var range: Range<Int>
+    }
+
     private struct Frame {
         var name: String
         var nameStart: Int
@@ -210,7 +217,7 @@ public struct XMLReader {
         // White-space runs between children, as ranges for all open elements (one list, no
         // allocation per element): they become text nodes only when an element turns out
         // not to be element-only content (rare in IB files).
-        var whitespace: [(index: Int, range: Range<Int>)] = []
+        var whitespace: [WhitespaceRun] = []
         whitespace.reserveCapacity(256)
         var i = rootStart
         let n = p.count
@@ -341,7 +348,7 @@ public struct XMLReader {
                 i += 1
             }
             if allSpace {
-                whitespace.append((stack[stack.count - 1].children.count, start..<i))
+                whitespace.append(WhitespaceRun(index: stack[stack.count - 1].children.count, range: start..<i))
             } else {
                 stack[stack.count - 1].children.append(.text(XMLText(raw: string(p, start, i))))
                 stack[stack.count - 1].hasText = true
