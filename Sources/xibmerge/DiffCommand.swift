@@ -39,6 +39,19 @@ struct DiffCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
+        try DiffRun(display: display.settings, exitCode: exitCode, cached: cached, arguments: arguments).run()
+    }
+}
+
+/// `diff` itself, on plain values: what `DiffCommand` parsed, or git's positional form
+/// built without the parser (PositionalFastPath).
+struct DiffRun: CommandRun {
+    var display = DiffDisplay()
+    var exitCode = false
+    var cached = false
+    var arguments: [String]
+
+    func run() throws {
         let options = display.diffOptions
         if let history = HistoryDiff(arguments: arguments, cached: cached) {
             let shown = try history.run(options: options, format: display.reportFormat, style: display.style())

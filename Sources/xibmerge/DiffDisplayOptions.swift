@@ -25,6 +25,21 @@ struct DiffDisplayOptions: ParsableArguments {
         case auto, always, never
     }
 
+    /// The same choices as a plain value (no ArgumentParser types: see PositionalFastPath).
+    var settings: DiffDisplay { DiffDisplay(format: format, includeNoise: includeNoise, layout: layout, color: color) }
+
+    var diffOptions: DiffOptions { settings.diffOptions }
+    var reportFormat: DiffReport.Format { settings.reportFormat }
+    func style(underGit: Bool = false) -> DiffReport.Style { settings.style(underGit: underGit) }
+}
+
+/// How changes are shown, as `DiffDisplayOptions` parsed them (or their defaults).
+struct DiffDisplay {
+    var format: OutputFormat = .text
+    var includeNoise = false
+    var layout = false
+    var color: DiffDisplayOptions.ColorChoice = .auto
+
     var diffOptions: DiffOptions { DiffOptions(includeNoise: includeNoise, layout: layout) }
 
     var reportFormat: DiffReport.Format {

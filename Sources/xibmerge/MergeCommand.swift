@@ -39,6 +39,25 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: "The file's path in the repository (%P), for messages.") var path: String?
 
     func run() throws {
+        try MergeRun(base: base, ours: ours, theirs: theirs, path: path, output: output, conflictStyle: conflictStyle,
+                     report: report, strictLayout: strictLayout, noLineFastPath: noLineFastPath).run()
+    }
+}
+
+/// `merge` itself, on plain values: what `MergeCommand` parsed, or git's merge-driver form
+/// built without the parser (PositionalFastPath).
+struct MergeRun: CommandRun {
+    var base: String
+    var ours: String
+    var theirs: String
+    var path: String?
+    var output: String? = nil
+    var conflictStyle: XibMerger.Options.ConflictStyle = .markers
+    var report: String? = nil
+    var strictLayout = false
+    var noLineFastPath = false
+
+    func run() throws {
         let target = output ?? ours
         let name = path ?? ours
         // Large inputs go on huge pages, from their reading on (see ProcessHeap).

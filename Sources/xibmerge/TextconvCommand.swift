@@ -25,6 +25,17 @@ struct TextconvCommand: ParsableCommand {
     var file: String
 
     func run() throws {
+        try TextconvRun(file: file, includeNoise: includeNoise, layout: layout).run()
+    }
+}
+
+/// `textconv` itself, on plain values (see PositionalFastPath).
+struct TextconvRun: CommandRun {
+    var file: String
+    var includeNoise = false
+    var layout = false
+
+    func run() throws {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.read(file)
