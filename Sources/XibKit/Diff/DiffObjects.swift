@@ -84,16 +84,15 @@ final class DiffObjects {
     /// How an object reads on its own: a constraint as its equation, a connection as what it
     /// connects, anything else by its display name (`Button "Log in"`, `Image "logo"`).
     func summary(_ i: Int) -> String {
-        let node = graph.nodes[i]
-        let e = node.element
-        switch node.tag {
+        let e = graph.nodes[i].element  // (not the whole node: copying one retains all of it)
+        switch e.name {
         case "constraint":
             return "constraint " + ConstraintEquation.format(e) { id in
                 guard let id else { return holderName(i) }
                 return name(ofID: id)
             }
         case "outlet", "outletCollection":
-            let what = node.tag == "outlet" ? "outlet" : "outlet collection"
+            let what = e.name == "outlet" ? "outlet" : "outlet collection"
             return "\(what) \(e[attribute: "property"] ?? "?") → \(name(ofID: e[attribute: "destination"]))"
         case "action":
             var s = "action \(e[attribute: "selector"] ?? "?") ← \(holderName(i))"
@@ -199,8 +198,8 @@ final class DiffObjects {
 
     /// The id shown for an entity: its object id, or a scene's id.
     func shownID(_ i: Int) -> String? {
-        let node = graph.nodes[i]
-        return node.objectID ?? (node.tag == "scene" ? node.element[attribute: "sceneID"] : nil)
+        if let id = graph.nodes[i].objectID { return id }
+        return graph.nodes[i].tag == "scene" ? graph.nodes[i].element[attribute: "sceneID"] : nil
     }
 
     // MARK: - Groups
@@ -245,12 +244,11 @@ final class DiffObjects {
 
     /// What sort of object an entity is, for summaries ("2 views added, 1 outlet removed").
     func category(_ i: Int) -> String {
-        let node = graph.nodes[i]
-        let p = node.parent
+        let p = graph.nodes[i].parent
         let container = p >= 0 ? graph.nodes[p].tag : ""
         if container == "resources" { return "resource" }
         if container == "dependencies" { return "dependency" }
-        return DiffCategory.of(tag: node.tag, container: container)
+        return DiffCategory.of(tag: graph.nodes[i].tag, container: container)
     }
 }
 

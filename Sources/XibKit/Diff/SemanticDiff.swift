@@ -172,10 +172,10 @@ private struct Comparison {
 
     private mutating func visitNew(_ ni: Int) {
         guard let new else { return }
-        let node = new.graph.nodes[ni]
-        if let old, let oi = old.graph.byKey[node.key], old.isEntity[oi], !matched[oi] {
+        // Fields read one by one: copying a whole node retains everything in it.
+        if let old, let oi = old.graph.byKey[new.graph.nodes[ni].key], old.isEntity[oi], !matched[oi] {
             matched[oi] = true
-            if skipIdenticalSubtrees, sameBytes(old.graph.nodes[oi].element, node.element) {
+            if skipIdenticalSubtrees, sameBytes(old.graph.nodes[oi].element, new.graph.nodes[ni].element) {
                 identicalRoot[oi] = true
                 compareMatched(oi, ni, identical: true)
                 return
@@ -240,10 +240,9 @@ private struct Comparison {
 
     private mutating func compareMatched(_ oi: Int, _ ni: Int, identical: Bool) {
         guard let old, let new else { return }
-        let oNode = old.graph.nodes[oi], nNode = new.graph.nodes[ni]
         var move: ObjectMove? = nil
         if oi > 0, ni > 0 {
-            let oParent = old.graph.nodes[oNode.parent].key, nParent = new.graph.nodes[nNode.parent].key
+            let oParent = old.graph.nodes[old.graph.nodes[oi].parent].key, nParent = new.graph.nodes[new.graph.nodes[ni].parent].key
             if oParent != nParent {
                 move = ObjectMove(from: old.ancestorPath(oi), to: new.ancestorPath(ni), reparented: true)
             } else if let reorder = reorders[ni] {
@@ -253,11 +252,12 @@ private struct Comparison {
         }
         var attributes: [AttributeChange] = []
         if !identical, !sameOwnBytes(oi, ni) {
-            if oNode.tag != nNode.tag {
-                attributes.append(AttributeChange(name: "type", old: DiffValue(text: oNode.tag), new: DiffValue(text: nNode.tag)))
+            let oTag = old.graph.nodes[oi].tag, nTag = new.graph.nodes[ni].tag
+            if oTag != nTag {
+                attributes.append(AttributeChange(name: "type", old: DiffValue(text: oTag), new: DiffValue(text: nTag)))
             }
             attributes += filtered(compareAttributes(DiffAttributes.of(oi, in: old), DiffAttributes.of(ni, in: new), old: old, new: new),
-                                   entityTag: nNode.tag, isNamedItem: nNode.objectID == nil && ni > 0 && nNode.tag != "scene")
+                                   entityTag: nTag, isNamedItem: new.graph.nodes[ni].objectID == nil && ni > 0 && nTag != "scene")
         }
         guard move != nil || !attributes.isEmpty else { return }
         let p = new.parentEntity[ni]

@@ -108,6 +108,8 @@ public struct IBGraph: Sendable {
         for a in e.attributes where IBRules.isReference(tag: e.name, attribute: a.name) && a.name != "id" {
             references.append(Reference(node: index, attribute: a.name, target: a.value))
         }
+        // One allocation for the child list (appending grew it 1, 2, 4, 8...).
+        if !e.children.isEmpty { nodes[index].children.reserveCapacity(e.children.count) }
         var ordinals: [(String, Int)] = []
         for (i, child) in e.children.enumerated() {
             guard case .element(let c) = child else { continue }
@@ -222,26 +224,26 @@ public struct IBGraph: Sendable {
 
     /// A name a person recognises: `Button "Log in"`, `File's Owner`, `Login Scene`.
     public func displayName(_ i: Int) -> String {
-        let node = nodes[i]
-        let e = node.element
-        if node.tag == "scene" { return sceneName(i) + " Scene" }
-        if node.tag == "document" { return "Document" }
+        let e = nodes[i].element  // (not the whole node: copying one retains all of it)
+        let tag = e.name
+        if tag == "scene" { return sceneName(i) + " Scene" }
+        if tag == "document" { return "Document" }
         if let label = e[attribute: "userLabel"] { return label }
-        var name = e[attribute: "customClass"] ?? IBGraph.typeName(node.tag)
-        if node.tag == "constraint", let attr = e[attribute: "firstAttribute"] {
+        var name = e[attribute: "customClass"] ?? IBGraph.typeName(tag)
+        if tag == "constraint", let attr = e[attribute: "firstAttribute"] {
             name += " (\(attr))"
-        } else if node.tag == "outlet" || node.tag == "outletCollection", let p = e[attribute: "property"] {
+        } else if tag == "outlet" || tag == "outletCollection", let p = e[attribute: "property"] {
             name = "Outlet \(p)"
-        } else if node.tag == "action", let s = e[attribute: "selector"] {
+        } else if tag == "action", let s = e[attribute: "selector"] {
             name = "Action \(s)"
-        } else if node.tag == "segue" {
+        } else if tag == "segue" {
             name = "Segue" + (e[attribute: "identifier"].map { " \"\($0)\"" } ?? "") + (e[attribute: "kind"].map { " (\($0))" } ?? "")
         } else if let guide = IBGraph.layoutGuideName(e) {
             name = guide
         }
         if let title = IBGraph.visibleTitle(e) {
             name += " \"\(title)\""
-        } else if node.objectID == nil, let item = e[attribute: "name"] ?? e[attribute: "identifier"] {
+        } else if nodes[i].objectID == nil, let item = e[attribute: "name"] ?? e[attribute: "identifier"] {
             name += " \"\(item)\""  // resources and dependencies: Image "logo", Capability "Safe area layout guides"
         }
         return name
