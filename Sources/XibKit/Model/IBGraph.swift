@@ -86,7 +86,7 @@ public struct IBGraph: Sendable {
         var key: String
         if let id = identity.id, !IBRules.hasNonObjectID(e.name) {
             objectID = id
-            key = "#" + id
+            key = IBGraph.prefixed(0x23, id)  // "#" + id, without a concatenation (1,800 a file)
         } else if let scene = identity.sceneID {
             key = "#scene:" + scene
         } else {
@@ -152,6 +152,16 @@ public struct IBGraph: Sendable {
                 put(ordinalText, buffer, &at)
             }
             put(0x5D, buffer, &at)  // "]"
+            return at
+        }
+    }
+
+    /// `byte` followed by `string`, in one allocation (none for a short result).
+    private static func prefixed(_ byte: UInt8, _ string: String) -> String {
+        String(unsafeUninitializedCapacity: string.utf8.count + 1) { buffer in
+            var at = 0
+            put(byte, buffer, &at)
+            put(string, buffer, &at)
             return at
         }
     }

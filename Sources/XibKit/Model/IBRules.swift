@@ -47,7 +47,11 @@ public enum IBRules {
     private static let referenceLengths: UInt64 = referenceAttributes.reduce(0) { $0 | (1 << UInt64($1.attribute.utf8.count)) }
     private static let identityLengths: UInt64 = identityAttributes.reduce(0) { $0 | (1 << UInt64($1.utf8.count)) }
     private static let identityFirstBytes: UInt64 = identityAttributes.reduce(0) { $0 | firstByteBit($1) }
-    private static let referenceFirstBytes: UInt64 = referenceAttributes.reduce(0) { $0 | firstByteBit($1.attribute) }
+    /// For each name length, the first letters reference names of that length start with:
+    /// `height` (6, h) passes the two filters above apart, not this one.
+    private static let referenceFirstBytesByLength: [UInt64] = referenceAttributes.reduce(into: [UInt64](repeating: 0, count: 64)) {
+        $0[$1.attribute.utf8.count] |= firstByteBit($1.attribute)
+    }
 
     /// A bit for the first byte of a lower-case ASCII name (`a`...`z`), 0 otherwise.
     @inline(__always) private static func firstByteBit(_ s: String) -> UInt64 {
@@ -69,7 +73,7 @@ public enum IBRules {
     public static func isReference(tag: String, attribute: String) -> Bool {
         // Hot path (every attribute of every element): most names fail the length test.
         let n = attribute.utf8.count
-        guard n < 64, referenceLengths & (1 << UInt64(n)) != 0, referenceFirstBytes & firstByteBit(attribute) != 0 else { return false }
+        guard n < 64, referenceLengths & (1 << UInt64(n)) != 0, referenceFirstBytesByLength[n] & firstByteBit(attribute) != 0 else { return false }
         // A handful of pairs: comparing small strings beats hashing them.
         for r in referenceAttributes where r.attribute.utf8.count == n && r.attribute == attribute && (r.tag == nil || r.tag == tag) { return true }
         return false
