@@ -55,13 +55,7 @@ public enum ProcessHeap {
         #if canImport(Glibc)
         guard !hugePagesInUse, hugeStart > 0 else { return }
         hugePagesInUse = true
-        // Fill the small-page part of the heap with a block never touched or freed (address
-        // space, not memory). glibc writes the next chunk's header right after it: in the last
-        // small page, not on the first huge one. `marker` (kept) shows where the free heap starts.
-        guard let marker = malloc(1000) else { return }
-        sink = marker
-        let free = UInt(bitPattern: marker) + 1024
-        if hugeStart > free + 4096 { sink = malloc(Int(hugeStart - 64 - free)) }
+        fillArena(upTo: hugeStart)
         #endif
     }
 
@@ -79,13 +73,8 @@ public enum ProcessHeap {
         if size >= Int(hugePage), address >= UInt(bitPattern: sbrk(0)) {
             let arena = address & ~(threadArenaSize - 1)
             _ = madvise(UnsafeMutableRawPointer(bitPattern: arena), Int(threadArenaSize), MADV_HUGEPAGE_VALUE)
-            // The arena's first 2 MB already has small pages (glibc's records at its start):
-            // fill it as in `configure`, so that allocations start on the next, huge, page.
-            if let marker = malloc(1000) {
-                sink = marker
-                let free = UInt(bitPattern: marker) + 1024
-                if arena + hugePage > free + 4096 { sink = malloc(Int(arena + hugePage - 64 - free)) }
-            }
+            // The arena's first 2 MB already has small pages (glibc's records at its start).
+            fillArena(upTo: arena + hugePage)
             growCurrentArena(by: size)
         } else {
             growCurrentArena(by: size)
@@ -95,6 +84,17 @@ public enum ProcessHeap {
 
     #if canImport(Glibc)
     private static let MADV_HUGEPAGE_VALUE: Int32 = 14
+
+    /// Fills this thread's arena up to `boundary` with a block never touched or freed (address
+    /// space, not memory), so that its next allocations start there: glibc writes the next
+    /// chunk's header right after the block, in the last page below `boundary`, not on the
+    /// first huge page above it. `marker` (kept) shows where the arena's free space starts.
+    private static func fillArena(upTo boundary: UInt) {
+        guard let marker = malloc(1000) else { return }
+        sink = marker
+        let free = UInt(bitPattern: marker) + 1024
+        if boundary > free + 4096 { sink = malloc(Int(boundary - 64 - free)) }
+    }
 
     @inline(never) private static func growCurrentArena(by bytes: Int) {
         guard let p = malloc(bytes) else { return }
