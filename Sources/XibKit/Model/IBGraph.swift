@@ -81,7 +81,9 @@ public struct IBGraph: Sendable {
         }
     }
 
-    private mutating func add(_ e: borrowing XMLElement, _ identity: Identity, parent: Int, indexInParent: Int, depth: Int, key localKey: String) {
+    /// Takes the element (the caller's copy, moved into the node): copying elements, 3 or 4
+    /// retains each, was a visible share of building a graph.
+    private mutating func add(_ e: consuming XMLElement, _ identity: Identity, parent: Int, indexInParent: Int, depth: Int, key localKey: String) {
         var objectID: String? = nil
         var key: String
         if let id = identity.id, !IBRules.hasNonObjectID(e.name) {
@@ -100,19 +102,20 @@ public struct IBGraph: Sendable {
             key += "~\(n)"
             byKey.insert(key, index)
         }
-        nodes.append(Node(element: copy e, parent: parent, indexInParent: indexInParent, depth: depth, key: key, objectID: objectID))
+        for a in e.attributes where IBRules.isReference(tag: e.name, attribute: a.name) && a.name != "id" {
+            references.append(Reference(node: index, attribute: a.name, target: a.value))
+        }
+        let children = e.children
+        nodes.append(Node(element: e, parent: parent, indexInParent: indexInParent, depth: depth, key: key, objectID: objectID))
         if let id = objectID, let first = objectIndex.insert(id, index) {
             duplicateIDs[id, default: [first]].append(index)
         }
         if parent >= 0 { nodes[parent].children.append(index) }
-        for a in e.attributes where IBRules.isReference(tag: e.name, attribute: a.name) && a.name != "id" {
-            references.append(Reference(node: index, attribute: a.name, target: a.value))
-        }
         // One allocation for the child list (appending grew it 1, 2, 4, 8...).
-        if !e.children.isEmpty { nodes[index].children.reserveCapacity(e.children.count) }
+        if !children.isEmpty { nodes[index].children.reserveCapacity(children.count) }
         var ordinals: [(String, Int)] = []
-        for (i, child) in e.children.enumerated() {
-            guard case .element(let c) = child else { continue }
+        for i in children.indices {
+            guard case .element(let c) = children[i] else { continue }
             let childIdentity = Identity(c)
             // Objects and scenes are keyed by id; only other elements need a key under this parent.
             let childKey = childIdentity.isGlobal(c) ? "" : IBGraph.key(of: c, childIdentity, under: key, ordinals: &ordinals)
