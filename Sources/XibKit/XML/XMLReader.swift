@@ -270,7 +270,7 @@ public struct XMLReader {
                     if top.children.isEmpty { element.writtenAsEmptyPair = true }
                     if stack.isEmpty { return (element, j) }
                     if stack[stack.count - 1].children.capacity == 0 { stack[stack.count - 1].children.reserveCapacity(4) }
-                    stack[stack.count - 1].children.append(.element(element))
+                    stack[stack.count - 1].children.append(.element(consume element))
                     stack[stack.count - 1].hasMarkupChild = true
                     i = j
                     continue
