@@ -16,6 +16,13 @@ public struct DiffTextRenderer {
         color ? "\u{1B}[\(style.rawValue)m\(s)\u{1B}[0m" : s
     }
 
+    /// `paint`, appended to `out` (no temporary string when there is no colour).
+    private func paint(_ s: String, _ style: Style, into out: inout String) {
+        if color { out += "\u{1B}[\(style.rawValue)m" }
+        out += s
+        if color { out += "\u{1B}[0m" }
+    }
+
     /// All files, one after another; empty when nothing is shown.
     public func render(_ files: [FileDiff]) -> String {
         files.filter(\.hasChangesToShow).map(render).joined(separator: "\n")
@@ -30,12 +37,20 @@ public struct DiffTextRenderer {
         default: break
         }
         if !file.groups.isEmpty { out += DiffSummary.line(file) + "\n" }
+        // Appended piece by piece to one string: building each line from temporaries was most
+        // of the rendering time on a large diff.
+        out.reserveCapacity(file.groups.reduce(out.utf8.count) { $0 + 160 * $1.changes.count })
         for group in file.groups {
-            out += "\n" + paint(DiffSummary.groupHeading(group), .bold) + "\n"
+            out += "\n"
+            paint(DiffSummary.groupHeading(group), .bold, into: &out)
+            out += "\n"
             for item in DiffSummary.items(group) {
                 switch item {
-                case .change(let c): out += line(c, in: group)
-                case .more(let n): out += "      " + paint("… \(n) more", .dim) + "\n"
+                case .change(let c): line(c, in: group, into: &out)
+                case .more(let n):
+                    out += "      "
+                    paint("… \(n) more", .dim, into: &out)
+                    out += "\n"
                 }
             }
         }
@@ -46,20 +61,31 @@ public struct DiffTextRenderer {
         return out
     }
 
-    private func line(_ c: ObjectChange, in group: ChangeGroup) -> String {
+    private func line(_ c: ObjectChange, in group: ChangeGroup, into out: inout String) {
         let (sign, style): (String, Style)
         switch c.kind {
-        case .added: (sign, style) = ("+", .green)
-        case .removed: (sign, style) = ("-", .red)
-        case .moved: (sign, style) = (">", .cyan)
-        case .modified: (sign, style) = ("~", .yellow)
+        case .added: (sign, style) = ("+ ", .green)
+        case .removed: (sign, style) = ("- ", .red)
+        case .moved: (sign, style) = ("> ", .cyan)
+        case .modified: (sign, style) = ("~ ", .yellow)
         }
-        let indent = String(repeating: "  ", count: c.depth + 1)
-        var out = indent + paint(sign + " " + DiffSummary.object(c), style) + DiffSummary.place(c, in: group) + "\n"
+        for _ in 0...c.depth { out += "  " }
+        if color { out += "\u{1B}[\(style.rawValue)m" }
+        out += sign
+        out += DiffSummary.object(c)
+        if color { out += "\u{1B}[0m" }
+        out += DiffSummary.place(c, in: group)
+        out += "\n"
         for a in c.attributes {
             let (old, new) = DiffSummary.values(a)
-            out += indent + "    \(a.name): \(paint(old, .red)) → \(paint(new, .green))\n"
+            for _ in 0...c.depth { out += "  " }
+            out += "    "
+            out += a.name
+            out += ": "
+            paint(old, .red, into: &out)
+            out += " → "
+            paint(new, .green, into: &out)
+            out += "\n"
         }
-        return out
     }
 }
