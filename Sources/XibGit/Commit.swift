@@ -35,6 +35,8 @@ public struct PathChange: Hashable, Sendable {
     public let commit: Commit
     public let oldBlob: ObjectID?
     public let newBlob: ObjectID?
+    /// The file's path in the parent, when this commit renamed it (the history goes on there).
+    public var renamedFrom: String? = nil
 }
 
 extension Repository {
@@ -50,7 +52,11 @@ extension Repository {
     /// The commits reachable from `rev` that changed `path` (its blob differs from the first parent's),
     /// newest first, like `git log -- path` without history simplification.
     /// An unborn `HEAD` has no history, so the result is empty rather than an error.
-    public func log(path: String, from rev: String = "HEAD", limit: Int? = nil) throws -> [PathChange] {
+    /// The commits from `rev` back (newest first, first parents' view) whose version of `path`
+    /// differs from their first parent's. Like `git log --follow`, a commit that added the file
+    /// is checked for a rename (git's similarity detection over the whole commit); when it is one,
+    /// the history goes on under the old path.
+    public func log(path: String, from rev: String = "HEAD", limit: Int? = nil, followRenames: Bool = true) throws -> [PathChange] {
         try sync {
             if rev == "HEAD" && isHeadUnborn { return [] }
             var start = try resolveCommit(rev).oid
@@ -62,21 +68,32 @@ extension Repository {
 
             var changes: [PathChange] = []
             var oid = git_oid()
+            var current = path
             while changes.count < (limit ?? .max) {
                 let rc = git_revwalk_next(&oid, walk)
                 if rc == GIT_ITEROVER.rawValue { break }
                 try check(rc, "cannot walk history from '\(rev)'")
                 let c = try lookupCommit(ObjectID(oid))
                 defer { git_commit_free(c) }
-                let newBlob = try blobID(commit: c, path: path)
+                let newBlob = try blobID(commit: c, path: current)
                 var oldBlob: ObjectID?
+                var renamedFrom: String?
                 if git_commit_parentcount(c) > 0 {
                     var parent: OpaquePointer?
                     try check(git_commit_parent(&parent, c, 0), "cannot read parent of \(ObjectID(oid).short)")
                     defer { git_commit_free(parent) }
-                    oldBlob = try blobID(commit: parent!, path: path)
+                    oldBlob = try blobID(commit: parent!, path: current)
+                    if followRenames, oldBlob == nil, newBlob != nil,
+                       let rename = try diff(from: ObjectID(git_commit_id(parent!).pointee), to: ObjectID(oid))
+                           .first(where: { $0.status == .renamed && $0.newPath == current }) {
+                        oldBlob = rename.oldBlob
+                        renamedFrom = rename.oldPath
+                    }
                 }
-                if oldBlob != newBlob { changes.append(PathChange(commit: Commit(c), oldBlob: oldBlob, newBlob: newBlob)) }
+                if oldBlob != newBlob || renamedFrom != nil {
+                    changes.append(PathChange(commit: Commit(c), oldBlob: oldBlob, newBlob: newBlob, renamedFrom: renamedFrom))
+                }
+                if let renamedFrom { current = renamedFrom }
             }
             return changes
         }

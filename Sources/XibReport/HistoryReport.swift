@@ -13,9 +13,11 @@ public struct HistoryEntry: Sendable {
     public var diff: FileDiff?
     /// Why there is no diff.
     public var problem: String?
+    /// The file's path before this commit, when the commit renamed it.
+    public var renamedFrom: String?
 
     public init(commit: String, authorName: String, authorEmail: String, date: String, summary: String,
-                diff: FileDiff?, problem: String? = nil) {
+                diff: FileDiff?, problem: String? = nil, renamedFrom: String? = nil) {
         self.commit = commit
         self.authorName = authorName
         self.authorEmail = authorEmail
@@ -23,6 +25,7 @@ public struct HistoryEntry: Sendable {
         self.summary = summary
         self.diff = diff
         self.problem = problem
+        self.renamedFrom = renamedFrom
     }
 }
 
@@ -47,7 +50,11 @@ public enum HistoryRenderer {
         let commitLine = "commit \(e.commit)"
         var out = (color ? "\u{1B}[33m\(commitLine)\u{1B}[0m" : commitLine) + "\n"
         out += "Author: \(e.authorName) <\(e.authorEmail)>\nDate:   \(e.date)\n\n    \(e.summary)\n\n"
-        if let note = quiet(e) { return out + "\(note)\n" }
+        if let from = e.renamedFrom { out += "renamed \(from) → \(e.diff?.displayName ?? "")\n" }
+        if let note = quiet(e) {
+            // A rename alone is a change to show: no "no changes to show" under it.
+            return e.renamedFrom != nil && e.problem == nil ? out : out + "\(note)\n"
+        }
         return out + DiffTextRenderer(color: color).render(e.diff!)
     }
 
@@ -55,7 +62,8 @@ public enum HistoryRenderer {
         typealias MD = DiffMarkdownRenderer
         var out = "#### \(MD.code(String(e.commit.prefix(7)))) \(MD.escape(e.summary))\n\n"
         out += "\(MD.escape(e.authorName)), \(MD.escape(e.date))\n\n"
-        if let note = quiet(e) { return out + "_\(MD.escape(note))_\n" }
+        if let from = e.renamedFrom { out += "Renamed \(MD.code(from)) → \(MD.code(e.diff?.displayName ?? ""))\n\n" }
+        if let note = quiet(e) { return e.renamedFrom != nil && e.problem == nil ? out : out + "_\(MD.escape(note))_\n" }
         return out + DiffMarkdownRenderer.render(e.diff!)
     }
 
@@ -71,6 +79,7 @@ public enum HistoryRenderer {
                     ("summary", .string(e.summary)),
                     ("diff", e.diff.map(DiffJSONRenderer.file) ?? .null),
                     ("problem", .optional(e.problem)),
+                    ("renamedFrom", .optional(e.renamedFrom)),
                 ])
             })),
         ])

@@ -10,8 +10,9 @@ struct LogCommand: ParsableCommand {
         discussion: """
         Commits reachable from HEAD (or --rev) whose version of PATH differs from their first parent's, \
         newest first: id, author, date and summary, then the semantic diff of the commit's change to the \
-        file. Renames are not followed. Exit codes: 0 success, 2 errors (outside a repository, unborn HEAD, \
-        unknown revision, a path that never existed).
+        file. Renames are followed, as git log --follow does: a commit that renamed the file says so, and \
+        the history goes on under the old path. Exit codes: 0 success, 2 errors (outside a repository, \
+        unborn HEAD, unknown revision, a path that never existed).
         """
     )
 
@@ -39,15 +40,19 @@ struct LogCommand: ParsableCommand {
                 throw GitCLI.UsageError("path '\(file)' does not exist in '\(rev)' or its history")
             }
             let options = display.diffOptions
+            // The file's path at each commit: older than a rename, the old one.
+            var pathHere = file
             let entries = try changes.map { change in
+                defer { if let old = change.renamedFrom { pathHere = old } }
                 var entry = HistoryEntry(commit: change.commit.id.hex, authorName: change.commit.author.name,
                                          authorEmail: change.commit.author.email, date: GitCLI.isoDate(change.commit.author),
-                                         summary: change.commit.summary, diff: nil)
+                                         summary: change.commit.summary, diff: nil, renamedFrom: change.renamedFrom)
                 do {
                     entry.diff = try SemanticDiff.files(
                         oldBytes: try change.oldBlob.map { try repository.blobData(id: $0) },
                         newBytes: try change.newBlob.map { try repository.blobData(id: $0) },
-                        oldName: "a/" + file, newName: "b/" + file, displayName: file, options: options)
+                        oldName: "a/" + (change.renamedFrom ?? pathHere), newName: "b/" + pathHere, displayName: pathHere,
+                        options: options)
                 } catch let error as XMLParseError {
                     entry.problem = error.description
                 }

@@ -184,3 +184,25 @@ import XibGit
     #expect(try repo.log(path: path, from: c3.hex).map(\.commit.id) == [c3, c1])
     #expect(try repo.log(path: "never.xib").isEmpty)
 }
+
+@Test func logFollowsRenamesLikeGitLogFollow() throws {
+    let t = try TestRepo()
+    let body = (1...40).map { "line \($0) of an Interface Builder file\n" }.joined()
+    let c1 = try t.commit("add", ["Old.xib": body])
+    try t.git("mv", "Old.xib", "Middle.xib")
+    try t.git("commit", "-q", "-m", "rename only")
+    let c2 = try t.id("HEAD")
+    try t.git("mv", "Middle.xib", "New.xib")
+    let c3 = try t.commit("rename and edit", ["New.xib": body + "one more line\n"])
+    let repo = try t.open()
+
+    let history = try repo.log(path: "New.xib")
+    #expect(history.map(\.commit.id) == [c3, c2, c1])
+    #expect(history.map(\.commit.id) == (try t.git("log", "--follow", "--format=%H", "--", "New.xib")).split(separator: "\n").compactMap { ObjectID(hex: String($0)) })
+    #expect(history.map(\.renamedFrom) == ["Middle.xib", "Old.xib", nil])
+    #expect(try history[0].oldBlob == t.id("\(c2.hex):Middle.xib") && history[0].newBlob == t.id("\(c3.hex):New.xib"))
+    #expect(history[1].oldBlob == history[1].newBlob)   // a pure rename is still listed
+    #expect(history[2].oldBlob == nil)
+
+    #expect(try repo.log(path: "New.xib", followRenames: false).map(\.commit.id) == [c3])
+}

@@ -132,6 +132,26 @@ import Testing
         #expect(commits.first?["summary"] as? String == "second")
     }
 
+    @Test func logFollowsARename() throws {
+        let g = try history()
+        let v2 = try g.gitOutput("rev-parse", "v2"), v1 = try g.gitOutput("rev-parse", "v1")
+        let log = try g.xibmerge(["log", "Screens/New Name.storyboard"])
+        #expect(log.status == 0, "\(log.stderr)")
+        // v2 renamed it (with an edit), v1 added it under its old name: both, newest first.
+        #expect(log.stdout.components(separatedBy: "\ncommit ").count == 2)
+        #expect(log.stdout.hasPrefix("commit \(v2)"))
+        #expect(log.stdout.contains("renamed Screens/Old Name.storyboard → Screens/New Name.storyboard\n"))
+        #expect(log.stdout.contains("commit \(v1)"))
+        #expect(log.stdout.contains("new file"))
+        // The same commits as `git log --follow`.
+        let git = try g.gitOutput("log", "--follow", "--format=%H", "--", "Screens/New Name.storyboard")
+        #expect(git.split(separator: "\n").map(String.init) == [v2, v1])
+
+        let json = try g.xibmerge(["log", "--format", "json", "Screens/New Name.storyboard"])
+        let commits = try #require(try json.json()["commits"] as? [[String: Any]])
+        #expect(commits.map { $0["renamedFrom"] as? String } == ["Screens/Old Name.storyboard", nil])
+    }
+
     @Test func errorsAreOneLine() throws {
         let g = try history()
         for arguments in [["diff", "nope..HEAD"], ["diff", "v1..v2", "--", "missing.xib"], ["diff", "HEAD", "--", "missing.xib"],
