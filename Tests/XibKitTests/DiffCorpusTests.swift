@@ -8,38 +8,10 @@ import XibReport
 /// in the JSON output as an added or removed change; something is shown exactly when
 /// `--exit-code` would exit 1.
 struct DiffCorpusTests {
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/scenarios", isDirectory: true)
-    static var available: Bool { FileManager.default.fileExists(atPath: scenarios.path) }
+    static var available: Bool { XMLTestCorpus.isAvailable }
+    typealias Scenario = XMLTestCorpus.Scenario
 
-    struct Scenario: Sendable, CustomTestStringConvertible {
-        var folder: URL
-        /// base, ours, theirs (those present).
-        var files: [String: URL]
-        var testDescription: String { folder.lastPathComponent }
-    }
-
-    /// Scenarios whose meta.json says `"file_format": "document"`.
-    static func documentScenarios() -> [Scenario] {
-        let fm = FileManager.default
-        var out: [Scenario] = []
-        for category in ["clean", "conflicts"] {
-            let dir = scenarios.appendingPathComponent(category, isDirectory: true)
-            for name in ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() {
-                let folder = dir.appendingPathComponent(name, isDirectory: true)
-                guard let meta = fm.contents(atPath: folder.appendingPathComponent("meta.json").path),
-                      let json = try? JSONSerialization.jsonObject(with: meta) as? [String: Any],
-                      json["file_format"] as? String == "document" else { continue }
-                var files: [String: URL] = [:]
-                for f in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
-                    let side = String(f.prefix { $0 != "." })
-                    if ["base", "ours", "theirs"].contains(side) { files[side] = folder.appendingPathComponent(f) }
-                }
-                out.append(Scenario(folder: folder, files: files))
-            }
-        }
-        return out
-    }
+    static func documentScenarios() -> [Scenario] { XMLTestCorpus.documentScenarios() }
 
     static func load(_ url: URL) throws -> IBDocument {
         try IBDocument(bytes: [UInt8](try Data(contentsOf: url)), name: url.lastPathComponent)

@@ -52,27 +52,40 @@ enum XMLTestCorpus {
         try fileRows().filter { $0.rootElement == "document" && !$0.notes.contains("committed-conflict-markers") }
     }
 
-    /// base / ours / theirs of every scenario whose meta.json says `"file_format": "document"`.
-    static func documentScenarioFiles() throws -> [URL] {
+    /// One scenario folder and the versions it has.
+    struct Scenario: Sendable, CustomTestStringConvertible {
+        var folder: URL
+        /// base, ours, theirs (those present).
+        var files: [String: URL]
+        var testDescription: String { folder.lastPathComponent }
+    }
+
+    /// Every scenario whose meta.json says `"file_format": "document"`.
+    static func documentScenarios() -> [Scenario] {
         let fm = FileManager.default
-        var result: [URL] = []
+        var result: [Scenario] = []
         for category in ["conflicts", "clean"] {
             let dir = scenariosDirectory.appendingPathComponent(category, isDirectory: true)
             guard let names = try? fm.contentsOfDirectory(atPath: dir.path) else { continue }
             for name in names.sorted() {
-                let scenario = dir.appendingPathComponent(name, isDirectory: true)
-                guard let data = fm.contents(atPath: scenario.appendingPathComponent("meta.json").path),
-                      let meta = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let folder = dir.appendingPathComponent(name, isDirectory: true)
+                guard let data = fm.contents(atPath: folder.appendingPathComponent("meta.json").path),
+                      let meta = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                       meta["file_format"] as? String == "document" else { continue }
-                let files = (try? fm.contentsOfDirectory(atPath: scenario.path)) ?? []
-                for side in ["base", "ours", "theirs"] {
-                    if let f = files.first(where: { $0.hasPrefix(side + ".") }) {
-                        result.append(scenario.appendingPathComponent(f))
-                    }
+                var files: [String: URL] = [:]
+                for f in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
+                    let side = String(f.prefix { $0 != "." })
+                    if ["base", "ours", "theirs"].contains(side) { files[side] = folder.appendingPathComponent(f) }
                 }
+                result.append(Scenario(folder: folder, files: files))
             }
         }
         return result
+    }
+
+    /// base / ours / theirs of every document-format scenario.
+    static func documentScenarioFiles() throws -> [URL] {
+        documentScenarios().flatMap { s in ["base", "ours", "theirs"].compactMap { s.files[$0] } }
     }
 
     static func bytes(_ url: URL) throws -> [UInt8] {
