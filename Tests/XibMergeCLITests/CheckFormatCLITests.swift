@@ -16,14 +16,9 @@ import Testing
         let file = header.firstIndex(of: "file")!, root = header.firstIndex(of: "root_element")!, notes = header.firstIndex(of: "notes")!
         var out = rows.filter { $0[root] == "document" && !$0[notes].contains("committed-conflict-markers") }
             .map { CLI.corpus.appendingPathComponent("files/\($0[file])").path }
-        let fm = FileManager.default
         for set in ["conflicts", "clean"] {
-            let dir = CLI.corpus.appendingPathComponent("scenarios/\(set)")
-            for name in try fm.contentsOfDirectory(atPath: dir.path).sorted() {
-                let scenario = dir.appendingPathComponent(name)
-                let meta = try String(contentsOf: scenario.appendingPathComponent("meta.json"), encoding: .utf8)
-                guard meta.contains("\"file_format\": \"document\"") else { continue }
-                for f in try fm.contentsOfDirectory(atPath: scenario.path)
+            for scenario in try CLI.documentScenarios(set) {
+                for f in try FileManager.default.contentsOfDirectory(atPath: scenario.path)
                 where f.hasPrefix("base.") || f.hasPrefix("ours.") || f.hasPrefix("theirs.") {
                     out.append(scenario.appendingPathComponent(f).path)
                 }

@@ -160,13 +160,9 @@ struct DiffCLITests {
     /// is printed, and the JSON names every added and removed id the library found.
     @Test(.enabled(if: CLI.hasCorpus, "the shared corpus is not available (expected at <package root>/../shared/corpus); skipping"))
     func corpusSampleExitCodes() throws {
-        let root = CLI.corpus.appendingPathComponent("scenarios/conflicts")
-        let names = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
         var checked = 0
-        for (n, name) in names.enumerated() where n % 12 == 0 {
-            let dir = root.appendingPathComponent(name)
-            let meta = try String(contentsOf: dir.appendingPathComponent("meta.json"), encoding: .utf8)
-            guard meta.contains("\"file_format\": \"document\"") else { continue }
+        for (n, dir) in try CLI.documentScenarios("conflicts").enumerated() where n % 12 == 0 {
+            let name = dir.lastPathComponent
             let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             guard let base = files.first(where: { $0.hasPrefix("base.") }), let ours = files.first(where: { $0.hasPrefix("ours.") }) else { continue }
             for (a, b) in [(base, ours), (base, base)] {

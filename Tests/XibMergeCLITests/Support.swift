@@ -18,6 +18,15 @@ enum CLI {
 
     static let corpus: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
     static var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpus.path) }
+
+    /// The corpus's document-format scenario folders of one set (`conflicts`, `clean`), sorted.
+    static func documentScenarios(_ set: String) throws -> [URL] {
+        let dir = corpus.appendingPathComponent("scenarios/\(set)")
+        return try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted().map { dir.appendingPathComponent($0) }.filter {
+            let meta = try String(contentsOf: $0.appendingPathComponent("meta.json"), encoding: .utf8)
+            return meta.contains("\"file_format\": \"document\"")
+        }
+    }
     static let fixtures: URL = packageRoot.appendingPathComponent("Tests/Fixtures")
 
     struct Result {
