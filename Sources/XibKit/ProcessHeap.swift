@@ -59,15 +59,15 @@ public enum ProcessHeap {
         #endif
     }
 
-    /// Call on a worker thread before it builds a large structure: makes its arena `bytes`
-    /// large in one step, on huge pages when that is large (the first time; later calls cost a
-    /// split and a merge).
-    public static func reserveForThisThread(_ bytes: Int) {
+    /// Call on a worker thread before it reads a document of `inputBytes` into its tree and
+    /// graph (about 16 times its size): makes the thread's arena that large in one step, on huge
+    /// pages when that is large (the first time; later calls cost a split and a merge).
+    public static func reserveForThisThread(toRead inputBytes: Int) {
         #if canImport(Glibc)
         guard let probe = malloc(64) else { return }
         let address = UInt(bitPattern: probe)
         free(probe)
-        let size = min(bytes, 24 << 20)
+        let size = min(inputBytes * 16, 24 << 20)
         // A thread arena is a `threadArenaSize`-aligned mapping; the main arena is below `sbrk(0)`.
         // Huge pages only for large work: the first touch of one zeroes 2 MB.
         if size >= Int(hugePage), address >= UInt(bitPattern: sbrk(0)) {

@@ -26,8 +26,7 @@ public enum DiffSummary {
         var tallies: [[Int]] = []
         for group in file.groups {
             for c in group.changes {
-                let length = c.category.utf8.count
-                var k = categories.firstIndex { $0.utf8.count == length && $0 == c.category } ?? -1
+                var k = categories.firstIndex(of: c.category) ?? -1
                 if k < 0 {
                     k = categories.count
                     categories.append(c.category)

@@ -42,8 +42,8 @@ struct LogCommand: ParsableCommand {
             let options = display.diffOptions
             // The file's path at each commit: older than a rename, the old one.
             var pathHere = file
-            let entries = try changes.map { change in
-                defer { if let old = change.renamedFrom { pathHere = old } }
+            var entries: [HistoryEntry] = []
+            for change in changes {
                 var entry = HistoryEntry(commit: change.commit.id.hex, authorName: change.commit.author.name,
                                          authorEmail: change.commit.author.email, date: GitCLI.isoDate(change.commit.author),
                                          summary: change.commit.summary, diff: nil, renamedFrom: change.renamedFrom)
@@ -56,7 +56,8 @@ struct LogCommand: ParsableCommand {
                 } catch let error as XMLParseError {
                     entry.problem = error.description
                 }
-                return entry
+                entries.append(entry)
+                if let old = change.renamedFrom { pathHere = old }
             }
             Console.out(HistoryRenderer.render(path: file, entries: entries, format: display.reportFormat,
                                                style: display.style()))

@@ -23,7 +23,7 @@ public enum SemanticDiff {
         if let oldBytes {
             if let newBytes, min(oldBytes.count, newBytes.count) >= SemanticDiff.parallelThreshold {
                 DispatchQueue.global().async(group: group) {
-                    ProcessHeap.reserveForThisThread(oldBytes.count * 16)
+                    ProcessHeap.reserveForThisThread(toRead: oldBytes.count)
                     old.prepare(oldBytes, name: oldName)
                 }
             } else {
@@ -291,13 +291,10 @@ private struct Comparison {
             for (o, n) in zip(a, b) where !o.isSame(as: n) { out.append(change(n.name, o, n)) }
             return out
         }
-        // Otherwise match by name. A few dozen names a side: scans (lengths compared first) beat
-        // hashing them, and indices beat copying the values into tables.
+        // Otherwise match by name. A few dozen names a side: scans beat hashing them, and
+        // indices beat copying the values into tables.
         let oldNames = uniqueNames(a), newNames = uniqueNames(b)
-        func position(of name: String, in names: [String]) -> Int? {
-            let length = name.utf8.count
-            return names.firstIndex { $0.utf8.count == length && $0 == name }
-        }
+        func position(of name: String, in names: [String]) -> Int? { names.firstIndex { $0.isSameName(as: name) } }
         for (j, name) in newNames.enumerated() {
             if let i = position(of: name, in: oldNames) {
                 if a[i].isSame(as: b[j]) { continue }
@@ -316,15 +313,11 @@ private struct Comparison {
     private func uniqueNames(_ list: [FlatAttribute]) -> [String] {
         var names: [String] = []
         names.reserveCapacity(list.count)
-        // A few dozen names at most: a scan (lengths compared first) beats hashing them.
-        func used(_ name: String) -> Bool {
-            let length = name.utf8.count
-            return names.contains { $0.utf8.count == length && $0 == name }
-        }
         for f in list {
             var name = f.name
             var k = 2
-            while used(name) {
+            // A few dozen names at most: a scan beats hashing them.
+            while names.contains(where: { $0.isSameName(as: name) }) {
                 name = "\(f.name) (\(k))"
                 k += 1
             }

@@ -79,7 +79,7 @@ public enum XibMerger {
         }
         let inputs = [base, ours, theirs]
         let parsed = parallelMap(3) { i in
-            ProcessHeap.reserveForThisThread(inputs[i].bytes.count * 16)
+            ProcessHeap.reserveForThisThread(toRead: inputs[i].bytes.count)
             return Result { () throws(XMLParseError) -> IBDocument in try IBDocument(bytes: inputs[i].bytes, name: inputs[i].name) }
         }
         // `parsed` holds every tree read here: freed off this thread once the merge returns.

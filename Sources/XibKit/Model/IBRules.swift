@@ -66,7 +66,7 @@ public enum IBRules {
     @inline(__always) public static func identityRank(_ attribute: String) -> Int? {
         let n = attribute.utf8.count
         guard n < 64, identityLengths & (1 << UInt64(n)) != 0, identityFirstBytes & firstByteBit(attribute) != 0 else { return nil }
-        return identityAttributes.firstIndex { $0.utf8.count == n && $0 == attribute }
+        return identityAttributes.firstIndex { $0.isSameName(as: attribute) }
     }
 
 
@@ -75,7 +75,7 @@ public enum IBRules {
         let n = attribute.utf8.count
         guard n < 64, referenceLengths & (1 << UInt64(n)) != 0, referenceFirstBytesByLength[n] & firstByteBit(attribute) != 0 else { return false }
         // A handful of pairs: comparing small strings beats hashing them.
-        for r in referenceAttributes where r.attribute.utf8.count == n && r.attribute == attribute && (r.tag == nil || r.tag == tag) { return true }
+        for r in referenceAttributes where r.attribute.isSameName(as: attribute) && (r.tag == nil || r.tag == tag) { return true }
         return false
     }
 

@@ -124,10 +124,7 @@ public struct XMLElement: Sendable {
 
     public subscript(attribute name: String) -> String? {
         get {
-            // Lengths first: unequal strings cost an out-of-line comparison, and most names
-            // differ in length from the one asked for.
-            let length = name.utf8.count
-            for a in attributes where a.name.utf8.count == length && a.name == name { return a.value }
+            for a in attributes where a.name.isSameName(as: name) { return a.value }
             return nil
         }
         set {
@@ -209,5 +206,13 @@ public enum XMLNode: Sendable {
 
     public var element: XMLElement? {
         if case .element(let e) = self { return e } else { return nil }
+    }
+}
+
+extension String {
+    /// `==` for names looked up in hot loops: lengths first, because an unequal comparison is
+    /// an out-of-line call and most names differ in length from the one looked for.
+    @inline(__always) func isSameName(as other: String) -> Bool {
+        utf8.count == other.utf8.count && self == other
     }
 }
