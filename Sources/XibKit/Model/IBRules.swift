@@ -95,15 +95,23 @@ public enum IBRules {
         case layout
     }
 
-    public static let noiseAttributes: [String: [String: Noise]] = [
-        "document": ["toolsVersion": .toolsVersion, "systemVersion": .toolsVersion],
-        "plugIn": ["version": .toolsVersion],
-        "capability": ["minToolsVersion": .toolsVersion],
-        "*": ["misplaced": .editorState, "ambiguous": .editorState],
+    /// Noise attributes; `tag` nil: on any element.
+    public static let noiseAttributes: [(tag: String?, attribute: String, noise: Noise)] = [
+        ("document", "toolsVersion", .toolsVersion), ("document", "systemVersion", .toolsVersion),
+        ("plugIn", "version", .toolsVersion),
+        ("capability", "minToolsVersion", .toolsVersion),
+        (nil, "misplaced", .editorState), (nil, "ambiguous", .editorState),
     ]
+    private static let noiseLengths: UInt64 = noiseAttributes.reduce(0) { $0 | (1 << UInt64($1.attribute.utf8.count)) }
+    private static let noiseFirstBytes: UInt64 = noiseAttributes.reduce(0) { $0 | firstByteBit($1.attribute) }
 
     public static func noise(tag: String, attribute: String) -> Noise? {
-        noiseAttributes[tag]?[attribute] ?? noiseAttributes["*"]?[attribute]
+        // Hot path (fingerprints hash every attribute): hashing two strings into nested
+        // tables here cost a tenth of a large merge; most names fail the first test.
+        let n = attribute.utf8.count
+        guard n < 64, noiseLengths & (1 << UInt64(n)) != 0, noiseFirstBytes & firstByteBit(attribute) != 0 else { return nil }
+        for r in noiseAttributes where r.attribute.isSameName(as: attribute) && (r.tag.map { $0.isSameName(as: tag) } ?? true) { return r.noise }
+        return nil
     }
 
     /// Whole elements that are noise, identified by tag and `key`. Geometry (`<rect>`: frames,
