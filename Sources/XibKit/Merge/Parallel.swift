@@ -41,3 +41,10 @@ private final class ReleaseBox<T>: @unchecked Sendable {
     var value: T?
     init(_ value: T) { self.value = value }
 }
+
+/// A value handed to one task of `parallelMap` while its owner waits for the result: only that
+/// task touches it meanwhile, so it need not be `Sendable` itself.
+final class Unshared<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

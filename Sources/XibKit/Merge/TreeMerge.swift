@@ -53,10 +53,16 @@ final class TreeMerge {
     }
 
     func run() -> XMLDocument {
+        var doc = mergeTree()
+        cascade(&doc)
+        return doc
+    }
+
+    /// The merge before the cascade (`run` without it): objects decided, the tree rebuilt.
+    func mergeTree() -> XMLDocument {
         decideObjects()
         var doc = O.document
         if let root = mergeNode("document", b: 0, o: 0, t: 0) { doc.root = root }
-        cascade(&doc)
         return doc
     }
 
@@ -719,7 +725,11 @@ final class TreeMerge {
     /// Removes what refers to objects that no longer exist, as Xcode does when an object is
     /// deleted: constraints, connections and other referring elements go; a referring
     /// attribute on an element that stays (`initialViewController`) is dropped.
-    private func cascade(_ doc: inout XMLDocument) {
+    /// Removes what refers to deleted objects; whether it removed anything. Leaves the graph
+    /// of the result in `resultGraph` (nil if references still dangle after 8 rounds).
+    @discardableResult
+    func cascade(_ doc: inout XMLDocument) -> Bool {
+        var changed = false
         for _ in 0..<8 {
             let g = IBGraph(xml: doc)
             var dropElements: Set<[Int]> = []
@@ -738,13 +748,15 @@ final class TreeMerge {
                            ours: nil, theirs: nil, resolution: "removed: it referred to \(r.target), which was deleted")
                 }
             }
-            if dropElements.isEmpty && dropAttributes.isEmpty { resultGraph = g; return }
+            if dropElements.isEmpty && dropAttributes.isEmpty { resultGraph = g; return changed }
+            changed = true
             for (path, attr) in dropAttributes { TreeEdit.modify(&doc.root, at: path[...]) { $0[attribute: attr] = nil } }
             // Remove deepest/last first so earlier paths stay valid.
             for path in dropElements.sorted(by: { $0.lexicographicallyPrecedes($1) }).reversed() {
                 TreeEdit.remove(&doc.root, at: path[...])
             }
         }
+        return changed
     }
 
     static let referringElements: Set<String> = [

@@ -96,6 +96,19 @@ public enum XibMerger {
         return structural(documents.0, documents.1, documents.2, options: options, fallback: fallback)
     }
 
+    /// Whether written bytes read back as XML.
+    private static func rereads(_ bytes: [UInt8]) -> Bool {
+        guard let tree = try? XMLReader.parse(bytes, name: "merged") else { return false }
+        releaseInBackground(tree)
+        return true
+    }
+
+    /// The two halves of finishing a merge (see `structural`).
+    private enum MergedHalf: Sendable {
+        case written([UInt8], rereads: Bool)
+        case cascaded(XMLDocument, changed: Bool, sound: Bool?)
+    }
+
     /// Parses and passes the integrity check.
     static func isSound(_ bytes: [UInt8]) -> Bool {
         guard let doc = try? IBDocument(bytes: bytes, name: "merged") else { return false }
@@ -113,26 +126,35 @@ public enum XibMerger {
         var treeOptions = TreeMerge.Options()
         treeOptions.strictLayout = options.strictLayout
         let oursFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
-        let merged = oursFirst.run()
-        defer { releaseInBackground((collisions, oursFirst, merged)) }
+        let tree = oursFirst.mergeTree()
+        // Sound: the bytes read back as XML, and the merged graph has no integrity problem.
+        // One core writes the tree and reads it back while the other runs the cascade, whose
+        // graph of the result the integrity check uses; the cascade seldom removes anything,
+        // and only then is the result written and read again.
+        let merger = Unshared(oursFirst)
+        let halves = parallelMap(2) { i -> MergedHalf in
+            if i == 0 {
+                let bytes = XMLWriter.write(tree)
+                return .written(bytes, rereads: rereads(bytes))
+            }
+            var doc = tree
+            let changed = merger.value.cascade(&doc)
+            let sound = merger.value.resultGraph.map { IntegrityCheck.problems(in: $0).isEmpty }
+            return .cascaded(doc, changed: changed, sound: sound)
+        }
+        guard case .written(var written, var rereadsAsXML) = halves[0],
+              case .cascaded(let merged, let cascadeChanged, let graphSound) = halves[1] else { preconditionFailure("two halves") }
+        defer { releaseInBackground((collisions, oursFirst, tree, merged)) }
+        if cascadeChanged {
+            written = XMLWriter.write(merged)
+            rereadsAsXML = rereads(written)
+        }
         let events = collisions.events + oursFirst.events
         let conflicts = events.filter { $0.kind == .conflict }.count
-        var outcome = Outcome(bytes: XMLWriter.write(merged), method: .structural, conflicts: conflicts, markerHunks: 0,
+        var outcome = Outcome(bytes: written, method: .structural, conflicts: conflicts, markerHunks: 0,
                               events: events, fromOurs: oursFirst.fromOurs, fromTheirs: oursFirst.fromTheirs,
                               conflictStyle: options.conflictStyle)
-        // Sound: the bytes read back as XML, and the merged graph has no integrity problem.
-        // The two checks are independent: one per core.
-        let written = outcome.bytes
-        let resultGraph = oursFirst.resultGraph
-        let checks = parallelMap(2) { i -> Bool in
-            if i == 0 {
-                guard let reread = try? XMLReader.parse(written, name: "merged") else { return false }
-                releaseInBackground(reread)
-                return true
-            }
-            return resultGraph.map { IntegrityCheck.problems(in: $0).isEmpty } ?? isSound(written)
-        }
-        let sound = checks[0] && checks[1]
+        let sound = rereadsAsXML && (graphSound ?? isSound(written))
         guard sound else {
             return fallback("the structural merge did not produce a sound file; merged by lines instead")
         }
