@@ -96,16 +96,16 @@ public enum XibMerger {
         return structural(documents.0, documents.1, documents.2, options: options, fallback: fallback)
     }
 
-    /// Whether written bytes read back as XML.
-    private static func rereads(_ bytes: [UInt8]) -> Bool {
+    /// Whether written bytes read back as XML and hold no conflict marker.
+    private static func wellFormed(_ bytes: [UInt8]) -> Bool {
         guard let tree = try? XMLReader.parse(bytes, name: "merged") else { return false }
         releaseInBackground(tree)
-        return true
+        return IntegrityCheck.conflictMarkerLines(bytes).isEmpty
     }
 
     /// The two halves of finishing a merge (see `structural`).
     private enum MergedHalf: Sendable {
-        case written([UInt8], rereads: Bool)
+        case written([UInt8], wellFormed: Bool)
         case cascaded(XMLDocument, changed: Bool, sound: Bool?)
     }
 
@@ -127,34 +127,36 @@ public enum XibMerger {
         treeOptions.strictLayout = options.strictLayout
         let oursFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
         let tree = oursFirst.mergeTree()
-        // Sound: the bytes read back as XML, and the merged graph has no integrity problem.
-        // One core writes the tree and reads it back while the other runs the cascade, whose
-        // graph of the result the integrity check uses; the cascade seldom removes anything,
-        // and only then is the result written and read again.
+        // Sound: the bytes read back as XML and hold no conflict marker, and the merged graph
+        // has no other integrity problem (its source is ours' bytes: markers are looked for in
+        // the written ones, where theirs' text may have brought one). One core writes the tree
+        // and reads it back while the other runs the cascade, whose graph of the result the
+        // integrity check uses; the cascade seldom removes anything, and only then is the
+        // result written and read again.
         let merger = Unshared(oursFirst)
         let halves = parallelMap(2) { i -> MergedHalf in
             if i == 0 {
                 let bytes = XMLWriter.write(tree)
-                return .written(bytes, rereads: rereads(bytes))
+                return .written(bytes, wellFormed: wellFormed(bytes))
             }
             var doc = tree
             let changed = merger.value.cascade(&doc)
-            let sound = merger.value.resultGraph.map { IntegrityCheck.problems(in: $0).isEmpty }
+            let sound = merger.value.resultGraph.map { IntegrityCheck.problems(in: $0).allSatisfy { $0.kind == .conflictMarkers } }
             return .cascaded(doc, changed: changed, sound: sound)
         }
-        guard case .written(var written, var rereadsAsXML) = halves[0],
+        guard case .written(var written, var writtenWellFormed) = halves[0],
               case .cascaded(let merged, let cascadeChanged, let graphSound) = halves[1] else { preconditionFailure("two halves") }
         defer { releaseInBackground((collisions, oursFirst, tree, merged)) }
         if cascadeChanged {
             written = XMLWriter.write(merged)
-            rereadsAsXML = rereads(written)
+            writtenWellFormed = wellFormed(written)
         }
         let events = collisions.events + oursFirst.events
         let conflicts = events.filter { $0.kind == .conflict }.count
         var outcome = Outcome(bytes: written, method: .structural, conflicts: conflicts, markerHunks: 0,
                               events: events, fromOurs: oursFirst.fromOurs, fromTheirs: oursFirst.fromTheirs,
                               conflictStyle: options.conflictStyle)
-        let sound = rereadsAsXML && (graphSound ?? isSound(written))
+        let sound = writtenWellFormed && (graphSound ?? isSound(written))
         guard sound else {
             return fallback("the structural merge did not produce a sound file; merged by lines instead")
         }
