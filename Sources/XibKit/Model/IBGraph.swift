@@ -53,29 +53,31 @@ public struct IBGraph: Sendable {
         add(xml.root, Identity(xml.root), parent: -1, indexInParent: 0, depth: 0, key: "/document")
     }
 
-    /// One pass over an element's attributes finds everything identity needs.
+    /// One pass over an element's attributes finds everything identity needs, as indices into
+    /// them: copying the strings out (a retain and a release each) was a third of building a graph.
     private struct Identity {
-        var id: String?
-        var sceneID: String?
-        /// The highest-priority identity attribute (IBRules.identityAttributes) and its value.
+        var id = -1
+        var sceneID = -1
+        /// The highest-priority identity attribute (IBRules.identityAttributes), and its rank.
+        var ranked = -1
         var rank = Int.max
-        var name = ""
-        var value = ""
 
         func isGlobal(_ e: XMLElement) -> Bool {
-            (id != nil && !IBRules.hasNonObjectID(e.name)) || sceneID != nil
+            (id >= 0 && !IBRules.hasNonObjectID(e.name)) || sceneID >= 0
         }
 
         init(_ e: XMLElement) {
-            for a in e.attributes {
+            let attributes = e.attributes
+            for i in attributes.indices {
                 // By length first: this runs for every attribute of every element.
-                let n = a.name.utf8.count
-                if n == 2, a.name == "id" {
-                    id = a.value
-                } else if n == 7, a.name == "sceneID" {
-                    sceneID = a.value
-                } else if let r = IBRules.identityRank(a.name), r < rank {
-                    rank = r; name = a.name; value = a.value
+                let n = attributes[i].name.utf8.count
+                if n == 2, attributes[i].name == "id" {
+                    id = i
+                } else if n == 7, attributes[i].name == "sceneID" {
+                    sceneID = i
+                } else if let r = IBRules.identityRank(attributes[i].name), r < rank {
+                    rank = r
+                    ranked = i
                 }
             }
         }
@@ -86,11 +88,12 @@ public struct IBGraph: Sendable {
     private mutating func add(_ e: consuming XMLElement, _ identity: Identity, parent: Int, indexInParent: Int, depth: Int, key localKey: String) {
         var objectID: String? = nil
         var key: String
-        if let id = identity.id, !IBRules.hasNonObjectID(e.name) {
+        if identity.id >= 0, !IBRules.hasNonObjectID(e.name) {
+            let id = e.attributes[identity.id].value
             objectID = id
             key = IBGraph.prefixed(0x23, id)  // "#" + id, without a concatenation (1,800 a file)
-        } else if let scene = identity.sceneID {
-            key = "#scene:" + scene
+        } else if identity.sceneID >= 0 {
+            key = "#scene:" + e.attributes[identity.sceneID].value
         } else {
             key = localKey
         }
@@ -102,8 +105,9 @@ public struct IBGraph: Sendable {
             key += "~\(n)"
             byKey.insert(key, index)
         }
-        for a in e.attributes where IBRules.isReference(tag: e.name, attribute: a.name) && a.name != "id" {
-            references.append(Reference(node: index, attribute: a.name, target: a.value))
+        let attributes = e.attributes
+        for i in attributes.indices where IBRules.isReference(tag: e.name, attribute: attributes[i].name) && attributes[i].name != "id" {
+            references.append(Reference(node: index, attribute: attributes[i].name, target: attributes[i].value))
         }
         let children = e.children
         nodes.append(Node(element: e, parent: parent, indexInParent: indexInParent, depth: depth, key: key, objectID: objectID))
@@ -128,7 +132,7 @@ public struct IBGraph: Sendable {
     /// runs for most elements of a file.
     private static func key(of e: XMLElement, _ identity: Identity, under parentKey: String, ordinals: inout [(String, Int)]) -> String {
         var ordinal = 0
-        if identity.rank == Int.max {
+        if identity.ranked < 0 {
             if let i = ordinals.firstIndex(where: { $0.0 == e.name }) {
                 ordinals[i].1 += 1
                 ordinal = ordinals[i].1
@@ -136,10 +140,12 @@ public struct IBGraph: Sendable {
                 ordinals.append((e.name, 0))
             }
         }
-        let ranked = identity.rank != Int.max
+        let ranked = identity.ranked >= 0
         let ordinalText = ranked ? "" : String(ordinal)
+        let identityName = ranked ? e.attributes[identity.ranked].name : ""
+        let identityValue = ranked ? e.attributes[identity.ranked].value : ""
         let total = parentKey.utf8.count + e.name.utf8.count + 3
-            + (ranked ? identity.name.utf8.count + 1 + identity.value.utf8.count : ordinalText.utf8.count)
+            + (ranked ? identityName.utf8.count + 1 + identityValue.utf8.count : ordinalText.utf8.count)
         // One allocation, filled by copying bytes: `+=` on String cost more than the hash insert.
         return String(unsafeUninitializedCapacity: total) { buffer in
             var at = 0
@@ -148,9 +154,9 @@ public struct IBGraph: Sendable {
             put(e.name, buffer, &at)
             put(0x5B, buffer, &at)  // "["
             if ranked {
-                put(identity.name, buffer, &at)
+                put(identityName, buffer, &at)
                 put(0x3D, buffer, &at)  // "="
-                put(identity.value, buffer, &at)
+                put(identityValue, buffer, &at)
             } else {
                 put(ordinalText, buffer, &at)
             }

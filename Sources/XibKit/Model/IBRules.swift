@@ -4,7 +4,7 @@
 /// generically: identified by position, merged as ordered sequences, never dropped.
 public enum IBRules {
     /// Elements whose `id` is not an object id (device models, size-class adaptations).
-    public static let nonObjectIDTags: Set<String> = ["device", "adaptation"]
+    public static let nonObjectIDTags = ["device", "adaptation"]
 
     /// Attributes that identify an element without an id under its parent, in priority order.
     public static let identityAttributes = ["key", "name", "keyPath", "identifier", "reference", "property", "selector"]
@@ -66,7 +66,9 @@ public enum IBRules {
     @inline(__always) public static func identityRank(_ attribute: String) -> Int? {
         let n = attribute.utf8.count
         guard n < 64, identityLengths & (1 << UInt64(n)) != 0, identityFirstBytes & firstByteBit(attribute) != 0 else { return nil }
-        return identityAttributes.firstIndex { $0.isSameName(as: attribute) }
+        // By index: a closure or a loop over the values copies each name out (a retain).
+        for i in identityAttributes.indices where identityAttributes[i].isSameName(as: attribute) { return i }
+        return nil
     }
 
 
@@ -75,14 +77,18 @@ public enum IBRules {
         let n = attribute.utf8.count
         guard n < 64, referenceLengths & (1 << UInt64(n)) != 0, referenceFirstBytesByLength[n] & firstByteBit(attribute) != 0 else { return false }
         // A handful of pairs: comparing small strings beats hashing them.
-        for r in referenceAttributes where r.attribute.isSameName(as: attribute) && (r.tag == nil || r.tag == tag) { return true }
+        for i in referenceAttributes.indices where referenceAttributes[i].attribute.isSameName(as: attribute) {
+            if let t = referenceAttributes[i].tag, !t.isSameName(as: tag) { continue }
+            return true
+        }
         return false
     }
 
     /// Whether an element's `id` is not an object id (`<device>`, `<adaptation>`).
     @inline(__always) public static func hasNonObjectID(_ tag: String) -> Bool {
+        // Two names, compared length first: hashing the tag (a set lookup) cost more.
         let n = tag.utf8.count
-        return (n == 6 || n == 10) && nonObjectIDTags.contains(tag)
+        return (n == 6 || n == 10) && nonObjectIDTags.contains { $0.isSameName(as: tag) }
     }
 
     /// How Xcode churns a value without a user's intent.
@@ -110,7 +116,10 @@ public enum IBRules {
         // tables here cost a tenth of a large merge; most names fail the first test.
         let n = attribute.utf8.count
         guard n < 64, noiseLengths & (1 << UInt64(n)) != 0, noiseFirstBytes & firstByteBit(attribute) != 0 else { return nil }
-        for r in noiseAttributes where r.attribute.isSameName(as: attribute) && (r.tag.map { $0.isSameName(as: tag) } ?? true) { return r.noise }
+        for i in noiseAttributes.indices where noiseAttributes[i].attribute.isSameName(as: attribute) {
+            if let t = noiseAttributes[i].tag, !t.isSameName(as: tag) { continue }
+            return noiseAttributes[i].noise
+        }
         return nil
     }
 

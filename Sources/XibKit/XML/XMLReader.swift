@@ -406,7 +406,9 @@ public struct XMLReader {
                 if b == 0x09 || b == 0x0A || b == 0x0D || b == 0x3E { needsDecoding = true }
                 j += 1
             }
-            for a in attributes where a.name == attrName {
+            // By index and length first: copying each attribute out, and comparing unequal
+            // strings out of line, cost more than the rest of reading a name.
+            for k in attributes.indices where attributes[k].name.isSameName(as: attrName) {
                 throw fail(at: attrStart, "duplicate attribute '\(attrName)' in <\(name)>")
             }
             let rawString = string(p, valueStart, j)
