@@ -65,6 +65,7 @@ public struct XMLReader {
 
     let source: XMLSource
     private let names = NameCache()
+    private let values = NameCache()
 
     private init(source: XMLSource) { self.source = source }
 
@@ -411,7 +412,7 @@ public struct XMLReader {
             for k in attributes.indices where attributes[k].name.isSameName(as: attrName) {
                 throw fail(at: attrStart, "duplicate attribute '\(attrName)' in <\(name)>")
             }
-            let rawString = string(p, valueStart, j)
+            let rawString = values.string(p, valueStart, j)
             // Most elements have 3 to 6 attributes: one allocation instead of growing 1, 2, 4, 8.
             if attributes.capacity == 0 { attributes.reserveCapacity(6) }
             if needsDecoding {
@@ -729,6 +730,16 @@ public struct XMLReader {
         var i = start
         var sawColon = false
         let n = p.count
+        // Eight ASCII letters at a time (`translatesAutoresizingMaskIntoConstraints`): each byte,
+        // its case bit set, must lie in a...z; x's high bits clear means no carry between bytes.
+        while i + 8 <= n {
+            let x = UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self)
+            let high: UInt64 = 0x8080_8080_8080_8080
+            let lower = x | 0x2020_2020_2020_2020
+            let atLeastA = lower &+ 0x1F1F_1F1F_1F1F_1F1F, pastZ = lower &+ 0x0505_0505_0505_0505
+            guard x & high == 0, atLeastA & ~pastZ & high == high else { break }
+            i += 8
+        }
         while i < n {
             let b = p[i]
             if b &- 0x61 < 26 {  // a-z, most of every name
