@@ -1,4 +1,5 @@
 import Foundation
+import XibKit
 
 /// Timing and subprocess helpers shared by the benchmarks. Every figure is reported as a
 /// ratio against a baseline measured in the same run, so machines can be compared.
@@ -56,8 +57,7 @@ enum Bench {
                 guard let meta = fm.contents(atPath: "\(dir)/meta.json"),
                       String(decoding: meta, as: UTF8.self).contains("\"file_format\": \"document\"") else { continue }
                 let ext = fm.fileExists(atPath: "\(dir)/ours.xib") ? "xib" : "storyboard"
-                let size = (try? fm.attributesOfItem(atPath: "\(dir)/ours.\(ext)")[.size] as? Int) ?? 0
-                out.append((dir, ext, size ?? 0))
+                out.append((dir, ext, FileIO.size("\(dir)/ours.\(ext)") ?? 0))
             }
         }
         return out.sorted { $0.2 > $1.2 }

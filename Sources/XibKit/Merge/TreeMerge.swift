@@ -724,9 +724,9 @@ final class TreeMerge {
 
     /// Removes what refers to objects that no longer exist, as Xcode does when an object is
     /// deleted: constraints, connections and other referring elements go; a referring
-    /// attribute on an element that stays (`initialViewController`) is dropped.
-    /// Removes what refers to deleted objects; whether it removed anything. Leaves the graph
-    /// of the result in `resultGraph` (nil if references still dangle after 8 rounds).
+    /// attribute on an element that stays (`initialViewController`) is dropped. Returns whether
+    /// it removed anything, and leaves the graph of the result in `resultGraph` (nil if
+    /// references still dangle after 8 rounds).
     @discardableResult
     func cascade(_ doc: inout XMLDocument) -> Bool {
         var changed = false

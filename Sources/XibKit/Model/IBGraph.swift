@@ -58,9 +58,8 @@ public struct IBGraph: Sendable {
     private struct Identity {
         var id = -1
         var sceneID = -1
-        /// The highest-priority identity attribute (IBRules.identityAttributes), and its rank.
+        /// The highest-priority identity attribute (IBRules.identityAttributes).
         var ranked = -1
-        var rank = Int.max
 
         func isGlobal(_ e: XMLElement) -> Bool {
             (id >= 0 && !IBRules.hasNonObjectID(e.name)) || sceneID >= 0
@@ -68,6 +67,7 @@ public struct IBGraph: Sendable {
 
         init(_ e: XMLElement) {
             let attributes = e.attributes
+            var rank = Int.max
             for i in attributes.indices {
                 // By length first: this runs for every attribute of every element.
                 let n = attributes[i].name.utf8.count

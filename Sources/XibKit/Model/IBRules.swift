@@ -43,14 +43,25 @@ public enum IBRules {
     /// their target, but not reported by `check`.
     public static let toleratedDanglingReferences: Set<String> = ["previousBinding"]
 
-    /// Lengths of reference attribute names, as a bit set: a cheap first filter.
-    private static let referenceLengths: UInt64 = referenceAttributes.reduce(0) { $0 | (1 << UInt64($1.attribute.utf8.count)) }
-    private static let identityLengths: UInt64 = identityAttributes.reduce(0) { $0 | (1 << UInt64($1.utf8.count)) }
-    private static let identityFirstBytes: UInt64 = identityAttributes.reduce(0) { $0 | firstByteBit($1) }
-    /// For each name length, the first letters reference names of that length start with:
-    /// `height` (6, h) passes the two filters above apart, not this one.
-    private static let referenceFirstBytesByLength: [UInt64] = referenceAttributes.reduce(into: [UInt64](repeating: 0, count: 64)) {
-        $0[$1.attribute.utf8.count] |= firstByteBit($1.attribute)
+    /// First filters for the hot lookups below (every attribute of every element goes through
+    /// them): most names fail on their length and first letter, before any string comparison.
+    private static let identityFilter = NameFilter(identityAttributes)
+    private static let referenceFilter = NameFilter(referenceAttributes.map(\.attribute))
+    private static let noiseFilter = NameFilter(noiseAttributes.map(\.attribute))
+
+    /// For each name length, the first letters of the names of that length, as bit sets:
+    /// `height` (6, h) passes a filter on lengths and one on first letters apart, not this one.
+    private struct NameFilter {
+        private var firstBytesByLength = [UInt64](repeating: 0, count: 64)
+
+        init(_ names: [String]) {
+            for name in names { firstBytesByLength[name.utf8.count] |= IBRules.firstByteBit(name) }
+        }
+
+        @inline(__always) func mayContain(_ name: String) -> Bool {
+            let n = name.utf8.count
+            return n < 64 && firstBytesByLength[n] & IBRules.firstByteBit(name) != 0
+        }
     }
 
     /// A bit for the first byte of a lower-case ASCII name (`a`...`z`), 0 otherwise.
@@ -64,24 +75,14 @@ public enum IBRules {
 
     /// Priority of an identity attribute (index in `identityAttributes`), or nil.
     @inline(__always) public static func identityRank(_ attribute: String) -> Int? {
-        let n = attribute.utf8.count
-        guard n < 64, identityLengths & (1 << UInt64(n)) != 0, identityFirstBytes & firstByteBit(attribute) != 0 else { return nil }
-        // By index: a closure or a loop over the values copies each name out (a retain).
-        for i in identityAttributes.indices where identityAttributes[i].isSameName(as: attribute) { return i }
-        return nil
+        guard identityFilter.mayContain(attribute) else { return nil }
+        return identityAttributes.firstIndex { $0.isSameName(as: attribute) }
     }
 
-
     public static func isReference(tag: String, attribute: String) -> Bool {
-        // Hot path (every attribute of every element): most names fail the length test.
-        let n = attribute.utf8.count
-        guard n < 64, referenceLengths & (1 << UInt64(n)) != 0, referenceFirstBytesByLength[n] & firstByteBit(attribute) != 0 else { return false }
+        guard referenceFilter.mayContain(attribute) else { return false }
         // A handful of pairs: comparing small strings beats hashing them.
-        for i in referenceAttributes.indices where referenceAttributes[i].attribute.isSameName(as: attribute) {
-            if let t = referenceAttributes[i].tag, !t.isSameName(as: tag) { continue }
-            return true
-        }
-        return false
+        return referenceAttributes.contains { $0.attribute.isSameName(as: attribute) && ($0.tag.map { $0.isSameName(as: tag) } ?? true) }
     }
 
     /// Whether an element's `id` is not an object id (`<device>`, `<adaptation>`).
@@ -108,19 +109,12 @@ public enum IBRules {
         ("capability", "minToolsVersion", .toolsVersion),
         (nil, "misplaced", .editorState), (nil, "ambiguous", .editorState),
     ]
-    private static let noiseLengths: UInt64 = noiseAttributes.reduce(0) { $0 | (1 << UInt64($1.attribute.utf8.count)) }
-    private static let noiseFirstBytes: UInt64 = noiseAttributes.reduce(0) { $0 | firstByteBit($1.attribute) }
 
     public static func noise(tag: String, attribute: String) -> Noise? {
         // Hot path (fingerprints hash every attribute): hashing two strings into nested
-        // tables here cost a tenth of a large merge; most names fail the first test.
-        let n = attribute.utf8.count
-        guard n < 64, noiseLengths & (1 << UInt64(n)) != 0, noiseFirstBytes & firstByteBit(attribute) != 0 else { return nil }
-        for i in noiseAttributes.indices where noiseAttributes[i].attribute.isSameName(as: attribute) {
-            if let t = noiseAttributes[i].tag, !t.isSameName(as: tag) { continue }
-            return noiseAttributes[i].noise
-        }
-        return nil
+        // tables here cost a tenth of a large merge.
+        guard noiseFilter.mayContain(attribute) else { return nil }
+        return noiseAttributes.first { $0.attribute.isSameName(as: attribute) && ($0.tag.map { $0.isSameName(as: tag) } ?? true) }?.noise
     }
 
     /// Whole elements that are noise, identified by tag and `key`. Geometry (`<rect>`: frames,

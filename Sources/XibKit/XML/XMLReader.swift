@@ -64,8 +64,8 @@ public struct XMLReader {
     }
 
     let source: XMLSource
-    private let names = NameCache()
-    private let values = NameCache()
+    private let names = StringCache()
+    private let values = StringCache()
 
     private init(source: XMLSource) { self.source = source }
 
@@ -593,11 +593,12 @@ public struct XMLReader {
 
     // MARK: - Low-level helpers
 
-    /// The strings for element and attribute names: a file spells a few dozen names thousands of
-    /// times, and making each a String again (a UTF-8 check, for long names an allocation) was a
-    /// visible share of reading. Direct-mapped on the name's first 16 bytes and length; a long
+    /// The strings for element and attribute names, and (another instance) for attribute values:
+    /// a file spells a few dozen names thousands of times, and most values repeat too (`YES`,
+    /// `NO`, `system`); making each a String again (a UTF-8 check, for long ones an allocation)
+    /// was a visible share of reading. Direct-mapped on the name's first 16 bytes and length; a long
     /// name that matches those is compared in full. Pointer storage: no exclusivity checks.
-    private final class NameCache {
+    private final class StringCache {
         private struct Entry {
             var head: (UInt64, UInt64) = (0, 0)
             var count = 0
@@ -609,12 +610,12 @@ public struct XMLReader {
         private let entries: UnsafeMutablePointer<Entry>
 
         init() {
-            entries = .allocate(capacity: NameCache.size)
-            entries.initialize(repeating: Entry(), count: NameCache.size)
+            entries = .allocate(capacity: StringCache.size)
+            entries.initialize(repeating: Entry(), count: StringCache.size)
         }
 
         deinit {
-            entries.deinitialize(count: NameCache.size)
+            entries.deinitialize(count: StringCache.size)
             entries.deallocate()
         }
 
