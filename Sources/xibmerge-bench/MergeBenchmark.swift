@@ -13,7 +13,8 @@ func runMergeBenchmark(corpus: String, xibmerge: String) -> [String] {
     var ratios: [Double] = []
     for s in scenarios {
         let base = "\(s.dir)/base.\(s.ext)", ours = "\(s.dir)/ours.\(s.ext)", theirs = "\(s.dir)/theirs.\(s.ext)"
-        let a = "\(tmp)/A.\(s.ext)"
+        // Named as git names its scratch copy of OURS for a merge driver (`%A`).
+        let a = "\(tmp)/.merge_file_A"
         func fresh() {
             try? FileManager.default.removeItem(atPath: a)
             try? FileManager.default.copyItem(atPath: ours, toPath: a)

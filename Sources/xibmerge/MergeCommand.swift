@@ -81,7 +81,8 @@ struct MergeRun: CommandRun {
         let outcome = XibMerger.merge(baseOrNone: .init(bytes: inputs[0], name: base), ours: .init(bytes: inputs[1], name: name),
                                       theirs: .init(bytes: inputs[2], name: theirs), options: options, lines: lines)
         do {
-            try FileIO.writeAtomically(outcome.bytes, to: target)
+            // Called by git as its merge driver, OURS is git's scratch copy: no fsync.
+            try FileIO.writeAtomically(outcome.bytes, to: target, durable: !FileIO.isGitScratchFile(target))
         } catch {
             CrashFallback.disarm()
             Console.err("xibmerge: \(error)")

@@ -75,6 +75,23 @@ import XibKit
         #expect(try c.leftovers().isEmpty)
     }
 
+    /// git's scratch copy of OURS (`.merge_file_XXXXXX`) is written without the fsync, and
+    /// otherwise exactly as any other target: atomically, with its permissions kept.
+    @Test func gitScratchFileIsWrittenLikeAnyOther() throws {
+        #expect(FileIO.isGitScratchFile(".merge_file_k8pgzv") && FileIO.isGitScratchFile("/w/.merge_file_A3eB1w"))
+        #expect(!FileIO.isGitScratchFile("ours.xib") && !FileIO.isGitScratchFile(".merge_file_/ours.xib"))
+        let c = try Inputs("both-add-outlets")
+        let scratch = c.dir + "/.merge_file_k8pgzv"
+        try FileManager.default.moveItem(atPath: c.path("ours"), toPath: scratch)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: scratch)
+        let r = try CLI.xibmerge(["merge", c.path("base"), scratch, c.path("theirs"), "UI/Fixture.\(c.ext)"], cwd: c.dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(FileManager.default.contents(atPath: scratch) == (try c.original("expected")))
+        let mode = try FileManager.default.attributesOfItem(atPath: scratch)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try c.leftovers(besides: [".merge_file_k8pgzv"]).isEmpty)
+    }
+
     @Test func conflictExitsOneAndTheSummaryNamesTheObject() throws {
         let c = try Inputs("attribute-conflict")
         let r = try c.merge()
