@@ -8,6 +8,31 @@ import Darwin
 /// Used for the line-based fast path, the line-based fallback, and to place conflict
 /// markers around the fewest lines.
 public enum LineDiff {
+    /// Bytes two versions share: `count` bytes at `start` in one are those at `baseStart` in
+    /// the other (base).
+    public struct SharedRun: Sendable, Equatable {
+        public var start: Int
+        public var baseStart: Int
+        public var count: Int
+    }
+
+    /// The runs of matched lines (`map`: for each line of base, its match in the other
+    /// version, as `match` gives it) as byte runs. Lines keep their endings, so consecutive
+    /// matched lines are one run of bytes on both sides.
+    public static func sharedRuns(_ map: [Int], base: [ArraySlice<UInt8>], other: [ArraySlice<UInt8>]) -> [SharedRun] {
+        var runs: [SharedRun] = []
+        var k = 0
+        while k < map.count {
+            guard map[k] >= 0 else { k += 1; continue }
+            let first = k
+            while k + 1 < map.count && map[k + 1] == map[k] + 1 { k += 1 }
+            let baseStart = base[first].startIndex
+            runs.append(SharedRun(start: other[map[first]].startIndex, baseStart: baseStart, count: base[k].endIndex - baseStart))
+            k += 1
+        }
+        return runs
+    }
+
     /// Splits bytes into lines, each keeping its line ending.
     public static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var out: [ArraySlice<UInt8>] = []

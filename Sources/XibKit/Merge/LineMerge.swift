@@ -4,6 +4,10 @@ public enum LineMerge {
     public struct Result: Sendable {
         public var bytes: [UInt8]
         public var conflicts: Int
+        /// The bytes ours and theirs share with base (from `merge`): what reading them may
+        /// take from base's tree (`UnchangedElements`).
+        public var oursSharedWithBase: [LineDiff.SharedRun] = []
+        public var theirsSharedWithBase: [LineDiff.SharedRun] = []
     }
 
     public struct Labels: Sendable {
@@ -52,7 +56,9 @@ public enum LineMerge {
             }
             ib = nb2; io = no2; it = nt2
         }
-        return Result(bytes: out, conflicts: conflicts)
+        return Result(bytes: out, conflicts: conflicts,
+                      oursSharedWithBase: LineDiff.sharedRuns(bo, base: B, other: O),
+                      theirsSharedWithBase: LineDiff.sharedRuns(bt, base: B, other: T))
     }
 
     /// Marks where two full renderings differ (a structural merge rendered once preferring

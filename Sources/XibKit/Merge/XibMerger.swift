@@ -77,11 +77,28 @@ public enum XibMerger {
             Outcome(bytes: lines.bytes, method: .fallback, conflicts: max(lines.conflicts, 1), markerHunks: lines.conflicts,
                     events: [], fallbackReason: reason, conflictStyle: options.conflictStyle)
         }
+        // Two cores. One reads base, then the side that shares more bytes with base: that side
+        // takes from base's tree every element the line diff found unchanged, and reads only
+        // the rest (`UnchangedElements`). The other core reads the other side whole meanwhile.
         let inputs = [base, ours, theirs]
-        let parsed = parallelMap(3) { i in
-            ProcessHeap.reserveForThisThread(toRead: inputs[i].bytes.count)
-            return Result { () throws(XMLParseError) -> IBDocument in try IBDocument(bytes: inputs[i].bytes, name: inputs[i].name) }
+        let shared = [lines.oursSharedWithBase, lines.theirsSharedWithBase]
+        let stitched = shared[1].reduce(0) { $0 + $1.count } >= shared[0].reduce(0) { $0 + $1.count } ? 2 : 1
+        @Sendable func read(_ i: Int, _ unchanged: UnchangedElements? = nil) -> Result<IBDocument, XMLParseError> {
+            Result { () throws(XMLParseError) -> IBDocument in
+                try IBDocument(bytes: inputs[i].bytes, name: inputs[i].name, unchanged: unchanged)
+            }
         }
+        let parsed = parallelMap(2) { task -> [(Int, Result<IBDocument, XMLParseError>)] in
+            if task == 1 {
+                let whole = 3 - stitched
+                ProcessHeap.reserveForThisThread(toRead: inputs[whole].bytes.count)
+                return [(whole, read(whole))]
+            }
+            ProcessHeap.reserveForThisThread(toRead: base.bytes.count + inputs[stitched].bytes.count / 2)
+            let b = read(0)
+            let unchanged = (try? b.get()).map { UnchangedElements(base: BaseElements($0.xml), runs: shared[stitched - 1]) }
+            return [(0, b), (stitched, read(stitched, unchanged))]
+        }.joined().sorted { $0.0 < $1.0 }.map(\.1)
         // `parsed` holds every tree read here: freed off this thread once the merge returns.
         defer { releaseInBackground(parsed) }
         let documents: (IBDocument, IBDocument, IBDocument)

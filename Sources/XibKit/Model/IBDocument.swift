@@ -33,8 +33,8 @@ public struct IBDocument: Sendable {
         self.xml = xml
     }
 
-    public init(bytes: [UInt8], name: String) throws(XMLParseError) {
-        try self.init(xml: XMLReader.parse(bytes, name: name))
+    public init(bytes: [UInt8], name: String, unchanged: UnchangedElements? = nil) throws(XMLParseError) {
+        try self.init(xml: XMLReader.parse(XMLSource(name: name, bytes: bytes), unchanged: unchanged))
     }
 
     /// Reads and parses a file; every failure is an `XMLParseError` naming the file.

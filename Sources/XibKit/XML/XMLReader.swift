@@ -40,8 +40,9 @@ public struct XMLReader {
         try parse(XMLSource(name: name, bytes: bytes))
     }
 
-    public static func parse(_ source: XMLSource) throws(XMLParseError) -> XMLDocument {
-        var reader = XMLReader(source: source)
+    /// `unchanged`: subtrees to take from an already read version where the bytes are the same.
+    public static func parse(_ source: XMLSource, unchanged: UnchangedElements? = nil) throws(XMLParseError) -> XMLDocument {
+        var reader = XMLReader(source: source, unchanged: unchanged)
         return try source.bytes.withUnsafeBufferPointer { (p) throws(XMLParseError) -> XMLDocument in
             do throws(XMLParseError) {
                 return try reader.run(p)
@@ -64,10 +65,14 @@ public struct XMLReader {
     }
 
     let source: XMLSource
+    private let unchanged: UnchangedElements?
     private let names = StringCache()
     private let values = StringCache()
 
-    private init(source: XMLSource) { self.source = source }
+    private init(source: XMLSource, unchanged: UnchangedElements?) {
+        self.source = source
+        self.unchanged = unchanged
+    }
 
     private func fail(_ kind: XMLParseError.Kind = .malformed, at offset: Int, _ message: String) -> XMLParseError {
         XMLParseError(kind: kind, location: source.location(of: offset), message: message)
@@ -222,6 +227,7 @@ public struct XMLReader {
         whitespace.reserveCapacity(256)
         var i = rootStart
         let n = p.count
+        var reuse = unchanged.map(UnchangedElementCursor.init)
         // Parse the root start tag.
         do {
             let (frame, end, selfClosing) = try parseStartTag(p, i)
@@ -311,6 +317,13 @@ public struct XMLReader {
                 guard isNameStart(p, i + 1) else { throw fail(at: i + 1, "expected an element name after '<'") }
                 if stack.count >= XMLReader.maximumDepth {
                     throw fail(.tooLarge, at: i, "elements are nested too deeply (more than \(XMLReader.maximumDepth) levels)")
+                }
+                if reuse != nil, let (element, end) = reuse!.take(at: i, depth: stack.count, p) {
+                    if stack[stack.count - 1].children.capacity == 0 { stack[stack.count - 1].children.reserveCapacity(4) }
+                    stack[stack.count - 1].children.append(.element(element))
+                    stack[stack.count - 1].hasMarkupChild = true
+                    i = end
+                    continue
                 }
                 let (frame, end, selfClosing) = try parseStartTag(p, i)
                 if selfClosing {
