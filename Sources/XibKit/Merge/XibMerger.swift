@@ -113,10 +113,10 @@ public enum XibMerger {
         return structural(documents.0, documents.1, documents.2, options: options, fallback: fallback)
     }
 
-    /// Whether written bytes read back as XML and hold no conflict marker.
-    private static func wellFormed(_ bytes: [UInt8]) -> Bool {
-        guard let tree = try? XMLReader.parse(bytes, name: "merged") else { return false }
-        releaseInBackground(tree)
+    /// Whether written bytes read back as XML and hold no conflict marker (`copies`: elements
+    /// the writer copied from a file read, which need not be read again).
+    private static func wellFormed(_ bytes: [UInt8], copies: [Range<Int>]) -> Bool {
+        guard (try? XMLReader.checkWellFormed(bytes, name: "merged", skipping: copies)) != nil else { return false }
         return IntegrityCheck.conflictMarkerLines(bytes).isEmpty
     }
 
@@ -147,14 +147,15 @@ public enum XibMerger {
         // Sound: the bytes read back as XML and hold no conflict marker, and the merged graph
         // has no other integrity problem (its source is ours' bytes: markers are looked for in
         // the written ones, where theirs' text may have brought one). One core writes the tree
-        // and reads it back while the other runs the cascade, whose graph of the result the
-        // integrity check uses; the cascade seldom removes anything, and only then is the
-        // result written and read again.
+        // and reads back what it wrote anew (the elements it copied whole were read already)
+        // while the other runs the cascade, whose graph of the result the integrity check uses;
+        // the cascade seldom removes anything, and only then is the result written and checked
+        // again.
         let merger = Unshared(oursFirst)
         let halves = parallelMap(2) { i -> MergedHalf in
             if i == 0 {
-                let bytes = XMLWriter.write(tree)
-                return .written(bytes, wellFormed: wellFormed(bytes))
+                let (bytes, copies) = XMLWriter.writeRecordingCopies(tree)
+                return .written(bytes, wellFormed: wellFormed(bytes, copies: copies))
             }
             var doc = tree
             let changed = merger.value.cascade(&doc)
@@ -165,8 +166,9 @@ public enum XibMerger {
               case .cascaded(let merged, let cascadeChanged, let graphSound) = halves[1] else { preconditionFailure("two halves") }
         defer { releaseInBackground((collisions, oursFirst, tree, merged)) }
         if cascadeChanged {
-            written = XMLWriter.write(merged)
-            writtenWellFormed = wellFormed(written)
+            let copies: [Range<Int>]
+            (written, copies) = XMLWriter.writeRecordingCopies(merged)
+            writtenWellFormed = wellFormed(written, copies: copies)
         }
         let events = collisions.events + oursFirst.events
         let conflicts = events.filter { $0.kind == .conflict }.count

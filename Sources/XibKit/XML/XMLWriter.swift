@@ -3,6 +3,8 @@
 /// the file's indentation unit, `<a/>` when empty, Xcode's escaping).
 public struct XMLWriter {
     private var out: [UInt8] = []
+    /// Where whole elements were copied from their source, when asked (`writeRecordingCopies`).
+    private var copies: [Range<Int>]?
     private let newline: [UInt8]
     private let indentUnit: [UInt8]
 
@@ -21,6 +23,19 @@ public struct XMLWriter {
         return w.out
     }
 
+    /// The document's bytes, and the ranges of them that are whole elements copied byte for
+    /// byte from a file they were read from (in order): what reading the bytes back to check
+    /// them may skip (`XMLReader.checkWellFormed`).
+    public static func writeRecordingCopies(_ document: XMLDocument) -> (bytes: [UInt8], copies: [Range<Int>]) {
+        var w = XMLWriter(newline: document.newline, indentUnit: document.indentUnit,
+                          capacity: document.source.bytes.count + 4096)
+        w.copies = []
+        w.out.append(contentsOf: document.prolog)
+        w.write(document.root, depth: 0)
+        w.out.append(contentsOf: document.epilog)
+        return (w.out, w.copies!)
+    }
+
     /// One element and its subtree on its own, as it would stand at `depth`.
     public static func write(_ element: XMLElement, depth: Int, newline: String = "\n", indentUnit: String = "    ") -> [UInt8] {
         var w = XMLWriter(newline: newline, indentUnit: indentUnit, capacity: 256)
@@ -35,6 +50,7 @@ public struct XMLWriter {
     private mutating func write(_ e: XMLElement, depth: Int) {
         let origin = e.origin
         if let o = origin, o.isPristine, o.depth == depth {
+            copies?.append(out.count..<(out.count + o.span.count))
             o.source.bytes.withUnsafeBufferPointer { out.append(contentsOf: $0[o.span]) }
             return
         }
