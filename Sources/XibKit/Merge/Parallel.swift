@@ -1,4 +1,9 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs independent work items (reading the three versions of a file, indexing them) on the
 /// machine's cores and returns their results in order.
@@ -47,4 +52,26 @@ private final class ReleaseBox<T>: @unchecked Sendable {
 final class Unshared<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
+}
+
+/// A value one task of `parallelMap` publishes for another, which may look before it is there.
+final class Handoff<T: Sendable>: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    private var stored: T?
+
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    var value: T? {
+        get {
+            pthread_mutex_lock(&mutex)
+            defer { pthread_mutex_unlock(&mutex) }
+            return stored
+        }
+        set {
+            pthread_mutex_lock(&mutex)
+            stored = newValue
+            pthread_mutex_unlock(&mutex)
+        }
+    }
 }

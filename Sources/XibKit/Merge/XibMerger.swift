@@ -77,27 +77,34 @@ public enum XibMerger {
             Outcome(bytes: lines.bytes, method: .fallback, conflicts: max(lines.conflicts, 1), markerHunks: lines.conflicts,
                     events: [], fallbackReason: reason, conflictStyle: options.conflictStyle)
         }
-        // Two cores. One reads base, then the side that shares more bytes with base: that side
-        // takes from base's tree every element the line diff found unchanged, and reads only
-        // the rest (`UnchangedElements`). The other core reads the other side whole meanwhile.
+        // Base first, then ours and theirs, each taking from base's tree every element the line
+        // diff found unchanged and reading only the rest (`UnchangedElements`). Two tasks: one
+        // reads base, then the side that shares more bytes with it; the other reads the other
+        // side, from base if base is read by the time the task starts, else whole. (A worker
+        // that starts at once does not wait for base; here, one often started a millisecond
+        // late, by when taking from base was the quicker.)
         let inputs = [base, ours, theirs]
         let shared = [lines.oursSharedWithBase, lines.theirsSharedWithBase]
-        let stitched = shared[1].reduce(0) { $0 + $1.count } >= shared[0].reduce(0) { $0 + $1.count } ? 2 : 1
-        @Sendable func read(_ i: Int, _ unchanged: UnchangedElements? = nil) -> Result<IBDocument, XMLParseError> {
-            Result { () throws(XMLParseError) -> IBDocument in
+        let first = shared[1].reduce(0) { $0 + $1.count } >= shared[0].reduce(0) { $0 + $1.count } ? 2 : 1
+        let baseElements = Handoff<BaseElements>()
+        @Sendable func read(_ i: Int, from elements: BaseElements?) -> Result<IBDocument, XMLParseError> {
+            let unchanged = elements.map { UnchangedElements(base: $0, runs: shared[i - 1]) }
+            return Result { () throws(XMLParseError) -> IBDocument in
                 try IBDocument(bytes: inputs[i].bytes, name: inputs[i].name, unchanged: unchanged)
             }
         }
         let parsed = parallelMap(2) { task -> [(Int, Result<IBDocument, XMLParseError>)] in
             if task == 1 {
-                let whole = 3 - stitched
-                ProcessHeap.reserveForThisThread(toRead: inputs[whole].bytes.count)
-                return [(whole, read(whole))]
+                let other = 3 - first
+                let elements = baseElements.value
+                ProcessHeap.reserveForThisThread(toRead: inputs[other].bytes.count / (elements == nil ? 1 : 4))
+                return [(other, read(other, from: elements))]
             }
-            ProcessHeap.reserveForThisThread(toRead: base.bytes.count + inputs[stitched].bytes.count / 2)
-            let b = read(0)
-            let unchanged = (try? b.get()).map { UnchangedElements(base: BaseElements($0.xml), runs: shared[stitched - 1]) }
-            return [(0, b), (stitched, read(stitched, unchanged))]
+            ProcessHeap.reserveForThisThread(toRead: base.bytes.count + inputs[first].bytes.count / 4)
+            let b = read(0, from: nil)
+            let elements = (try? b.get()).map { BaseElements($0.xml) }
+            baseElements.value = elements
+            return [(0, b), (first, read(first, from: elements))]
         }.joined().sorted { $0.0 < $1.0 }.map(\.1)
         // `parsed` holds every tree read here: freed off this thread once the merge returns.
         defer { releaseInBackground(parsed) }
