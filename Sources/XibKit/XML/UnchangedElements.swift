@@ -61,28 +61,32 @@ public final class BaseElements: Sendable {
 /// The reader's walk through `UnchangedElements`: offsets only grow as a file is read, and
 /// the runs map them to base offsets that only grow, so two cursors find every candidate.
 struct UnchangedElementCursor {
-    private let unchanged: UnchangedElements
+    private let runs: [LineDiff.SharedRun]
+    private let entries: [BaseElements.Entry]
+    private let base: XMLSource
     private var run = 0
     private var entry = 0
 
-    init(_ unchanged: UnchangedElements) { self.unchanged = unchanged }
+    init(_ unchanged: UnchangedElements) {
+        runs = unchanged.runs
+        entries = unchanged.base.entries
+        base = unchanged.base.source
+    }
 
     /// Base's subtree for the element starting at `offset` of `p`, at `depth`, and the offset
     /// just past it; nil when its bytes are not all base's.
     mutating func take(at offset: Int, depth: Int, _ p: UnsafeBufferPointer<UInt8>) -> (XMLElement, end: Int)? {
-        let runs = unchanged.runs
         while run < runs.count && runs[run].start + runs[run].count <= offset { run += 1 }
         guard run < runs.count, runs[run].start <= offset else { return nil }
         let r = runs[run]
         let baseOffset = r.baseStart + (offset - r.start)
-        let entries = unchanged.base.entries
         while entry < entries.count && entries[entry].start < baseOffset { entry += 1 }
         guard entry < entries.count, entries[entry].start == baseOffset else { return nil }
         let e = entries[entry]
         guard e.depth == depth, offset - r.start + e.count <= r.count, offset + e.count <= p.count else { return nil }
         // The line diff already compared these bytes; comparing them again costs little and
         // makes a wrong run cost time only, never a wrong tree.
-        let same = unchanged.base.source.bytes.withUnsafeBufferPointer { b in
+        let same = base.bytes.withUnsafeBufferPointer { b in
             memcmp(b.baseAddress! + baseOffset, p.baseAddress! + offset, e.count) == 0
         }
         return same ? (e.element, offset + e.count) : nil

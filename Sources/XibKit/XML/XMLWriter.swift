@@ -15,25 +15,25 @@ public struct XMLWriter {
     }
 
     public static func write(_ document: XMLDocument) -> [UInt8] {
-        var w = XMLWriter(newline: document.newline, indentUnit: document.indentUnit,
-                          capacity: document.source.bytes.count + 4096)
-        w.out.append(contentsOf: document.prolog)
-        w.write(document.root, depth: 0)
-        w.out.append(contentsOf: document.epilog)
-        return w.out
+        render(document, recordingCopies: false).out
     }
 
     /// The document's bytes, and the ranges of them that are whole elements copied byte for
     /// byte from a file they were read from (in order): what reading the bytes back to check
     /// them may skip (`XMLReader.checkWellFormed`).
     public static func writeRecordingCopies(_ document: XMLDocument) -> (bytes: [UInt8], copies: [Range<Int>]) {
+        let w = render(document, recordingCopies: true)
+        return (w.out, w.copies ?? [])
+    }
+
+    private static func render(_ document: XMLDocument, recordingCopies: Bool) -> XMLWriter {
         var w = XMLWriter(newline: document.newline, indentUnit: document.indentUnit,
                           capacity: document.source.bytes.count + 4096)
-        w.copies = []
+        if recordingCopies { w.copies = [] }
         w.out.append(contentsOf: document.prolog)
         w.write(document.root, depth: 0)
         w.out.append(contentsOf: document.epilog)
-        return (w.out, w.copies!)
+        return w
     }
 
     /// One element and its subtree on its own, as it would stand at `depth`.
