@@ -54,24 +54,56 @@ final class Unshared<T>: @unchecked Sendable {
     init(_ value: T) { self.value = value }
 }
 
-/// A value one task of `parallelMap` publishes for another, which may look before it is there.
-final class Handoff<T: Sendable>: @unchecked Sendable {
+/// A piece of work either task of a `parallelMap` may do: the first to ask does it, and a
+/// task that needs the result while the other is doing it waits for it. Waiting is only ever
+/// for work already under way on a running thread, so it cannot deadlock, whether the tasks
+/// run side by side or one after the other on one thread.
+final class SharedWork<T: Sendable>: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
-    private var stored: T?
+    private var condition = pthread_cond_t()
+    private var claimed = false
+    private var result: T?
+    private let body: @Sendable () -> T
 
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
+    init(_ body: @escaping @Sendable () -> T) {
+        self.body = body
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&condition, nil)
+    }
 
-    var value: T? {
-        get {
-            pthread_mutex_lock(&mutex)
-            defer { pthread_mutex_unlock(&mutex) }
-            return stored
-        }
-        set {
-            pthread_mutex_lock(&mutex)
-            stored = newValue
-            pthread_mutex_unlock(&mutex)
-        }
+    deinit {
+        pthread_cond_destroy(&condition)
+        pthread_mutex_destroy(&mutex)
+    }
+
+    /// The result: done here if no task has started it, else waited for.
+    func get() -> T {
+        if claim() { return run() }
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        while result == nil { pthread_cond_wait(&condition, &mutex) }
+        return result!
+    }
+
+    /// Does the work here unless a task has started it already.
+    func offer() {
+        if claim() { _ = run() }
+    }
+
+    private func claim() -> Bool {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        if claimed { return false }
+        claimed = true
+        return true
+    }
+
+    private func run() -> T {
+        let value = body()
+        pthread_mutex_lock(&mutex)
+        result = value
+        pthread_cond_broadcast(&condition)
+        pthread_mutex_unlock(&mutex)
+        return value
     }
 }

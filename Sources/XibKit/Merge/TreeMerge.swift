@@ -13,6 +13,8 @@ final class TreeMerge {
 
     struct Options: Sendable {
         var strictLayout = false
+        /// Base's graph, indexed for the graphs of the merged document (most of it is base's).
+        var reuse: GraphReuse?
     }
 
     private let B: IBGraph, O: IBGraph, T: IBGraph
@@ -731,7 +733,7 @@ final class TreeMerge {
     func cascade(_ doc: inout XMLDocument) -> Bool {
         var changed = false
         for _ in 0..<8 {
-            let g = IBGraph(xml: doc)
+            let g = IBGraph(xml: doc, reusing: options.reuse)
             var dropElements: Set<[Int]> = []
             var dropAttributes: [([Int], String)] = []
             for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {

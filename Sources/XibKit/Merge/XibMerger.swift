@@ -78,36 +78,61 @@ public enum XibMerger {
                     events: [], fallbackReason: reason, conflictStyle: options.conflictStyle)
         }
         // Base first, then ours and theirs, each taking from base's tree every element the line
-        // diff found unchanged and reading only the rest (`UnchangedElements`). Two tasks: one
-        // reads base, then the side that shares more bytes with it; the other reads the other
-        // side, from base if base is read by the time the task starts, else whole. (A worker
-        // that starts at once does not wait for base; here, one often started a millisecond
-        // late, by when taking from base was the quicker.)
+        // diff found unchanged and reading only the rest (`UnchangedElements`); their graphs
+        // likewise take base's graph of those subtrees (`GraphReuse`), when the merge will need
+        // graphs. Two tasks share the work: one reads base, indexes it and builds its graph;
+        // the other waits for base's reading, then reads the two sides meanwhile; each then
+        // builds the graph of a side. Whichever task comes to a piece of work first does it
+        // (`SharedWork`), so neither depends on when the other's thread starts (here, a
+        // worker sometimes started a millisecond late).
         let inputs = [base, ours, theirs]
         let shared = [lines.oursSharedWithBase, lines.theirsSharedWithBase]
         let first = shared[1].reduce(0) { $0 + $1.count } >= shared[0].reduce(0) { $0 + $1.count } ? 2 : 1
-        let baseElements = Handoff<BaseElements>()
-        @Sendable func read(_ i: Int, from elements: BaseElements?) -> Result<IBDocument, XMLParseError> {
-            let unchanged = elements.map { UnchangedElements(base: $0, runs: shared[i - 1]) }
-            return Result { () throws(XMLParseError) -> IBDocument in
-                try IBDocument(bytes: inputs[i].bytes, name: inputs[i].name, unchanged: unchanged)
+        let other = 3 - first
+        let needsGraphs = !(options.lineFastPath && lines.conflicts == 0)
+        typealias Read = Result<IBDocument, XMLParseError>
+        let baseRead = SharedWork { () -> (Read, BaseElements?) in
+            let read = Read { () throws(XMLParseError) -> IBDocument in try IBDocument(bytes: base.bytes, name: base.name) }
+            return (read, (try? read.get()).map { BaseElements($0.xml) })
+        }
+        let baseGraph = SharedWork { () -> (IBGraph, GraphReuse?)? in
+            guard let doc = try? baseRead.get().0.get() else { return nil }
+            let g = IBGraph(doc)
+            return (g, GraphReuse(g))
+        }
+        let sideRead = [1, 2].map { i in
+            SharedWork { () -> Read in
+                let unchanged = baseRead.get().1.map { UnchangedElements(base: $0, runs: shared[i - 1]) }
+                return Read { () throws(XMLParseError) -> IBDocument in
+                    try IBDocument(bytes: inputs[i].bytes, name: inputs[i].name, unchanged: unchanged)
+                }
             }
         }
-        let parsed = parallelMap(2) { task -> [(Int, Result<IBDocument, XMLParseError>)] in
-            if task == 1 {
-                let other = 3 - first
-                let elements = baseElements.value
-                ProcessHeap.reserveForThisThread(toRead: inputs[other].bytes.count / (elements == nil ? 1 : 4))
-                return [(other, read(other, from: elements))]
+        let sideGraph = [1, 2].map { i in
+            SharedWork { () -> IBGraph? in
+                guard let doc = try? sideRead[i - 1].get().get() else { return nil }
+                return IBGraph(xml: doc.xml, reusing: baseGraph.get()?.1)
             }
-            ProcessHeap.reserveForThisThread(toRead: base.bytes.count + inputs[first].bytes.count / 4)
-            let b = read(0, from: nil)
-            let elements = (try? b.get()).map { BaseElements($0.xml) }
-            baseElements.value = elements
-            return [(0, b), (first, read(first, from: elements))]
-        }.joined().sorted { $0.0 < $1.0 }.map(\.1)
-        // `parsed` holds every tree read here: freed off this thread once the merge returns.
-        defer { releaseInBackground(parsed) }
+        }
+        _ = parallelMap(2) { task in
+            if task == 0 {
+                ProcessHeap.reserveForThisThread(toRead: base.bytes.count)
+                _ = baseRead.get()
+                if needsGraphs { _ = baseGraph.get() }
+                for i in [first, other] {
+                    if needsGraphs { _ = sideGraph[i - 1].get() } else { _ = sideRead[i - 1].get() }
+                }
+            } else {
+                ProcessHeap.reserveForThisThread(toRead: (ours.bytes.count + theirs.bytes.count) / 4)
+                _ = baseRead.get()
+                for i in [other, first] { sideRead[i - 1].offer() }
+                if needsGraphs { for i in [other, first] { sideGraph[i - 1].offer() } }
+            }
+        }
+        let parsed: [Read] = [baseRead.get().0, sideRead[0].get(), sideRead[1].get()]
+        let graphs = needsGraphs ? [baseGraph.get()?.0, sideGraph[0].get(), sideGraph[1].get()] : []
+        // Every tree and graph made here is freed off this thread once the merge returns.
+        defer { releaseInBackground((parsed, graphs, baseRead, sideRead, baseGraph, sideGraph)) }
         let documents: (IBDocument, IBDocument, IBDocument)
         do {
             documents = (try parsed[0].get(), try parsed[1].get(), try parsed[2].get())
@@ -117,7 +142,14 @@ public enum XibMerger {
         if options.lineFastPath && lines.conflicts == 0, isSound(lines.bytes) {
             return Outcome(bytes: lines.bytes, method: .lines, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
-        return structural(documents.0, documents.1, documents.2, options: options, fallback: fallback)
+        if needsGraphs, let g0 = graphs[0], let g1 = graphs[1], let g2 = graphs[2] {
+            return structural([g0, g1, g2], reusing: baseGraph.get()?.1, options: options, fallback: fallback)
+        }
+        let g0 = IBGraph(documents.0)
+        let reuse = GraphReuse(g0)
+        let sides = [documents.1, documents.2]
+        return structural([g0] + parallelMap(2) { IBGraph(xml: sides[$0].xml, reusing: reuse) }, reusing: reuse,
+                          options: options, fallback: fallback)
     }
 
     /// Whether written bytes read back as XML and hold no conflict marker (`copies`: elements
@@ -139,16 +171,16 @@ public enum XibMerger {
         return IntegrityCheck.problems(in: doc).isEmpty
     }
 
-    private static func structural(_ base: IBDocument, _ ours: IBDocument, _ theirs: IBDocument, options: Options,
+    /// `reuse`: base's graph indexed, for the graphs of the merged document.
+    private static func structural(_ graphs: [IBGraph], reusing reuse: GraphReuse?, options: Options,
                                    fallback: (String) -> Outcome) -> Outcome {
-        let documents = [base, ours, theirs]
-        let graphs = parallelMap(3) { IBGraph(documents[$0]) }
         defer { releaseInBackground(graphs) }
         let B = graphs[0]
         let collisions = IDCollisions.resolve(base: B, ours: graphs[1], theirs: graphs[2])
         let O = collisions.ours, T = collisions.theirs
         var treeOptions = TreeMerge.Options()
         treeOptions.strictLayout = options.strictLayout
+        treeOptions.reuse = reuse
         let oursFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
         let tree = oursFirst.mergeTree()
         // Sound: the bytes read back as XML and hold no conflict marker, and the merged graph

@@ -38,7 +38,15 @@ public struct KeyIndex: Sendable {
     /// Adds `key` → `value` unless the key is there; returns the value already there, if any.
     @discardableResult
     mutating func insert(_ key: String, _ value: Int) -> Int? {
-        let hash = KeyIndex.hash(key)
+        insert(key, value, hash: KeyIndex.hash(key))
+    }
+
+    /// The hash of the key inserted `entry`-th (another index of the same key need not hash it again).
+    func hash(ofEntry entry: Int) -> UInt64 { entryHashes[entry] }
+
+    /// `insert`, with the key's hash as `hash(ofEntry:)` gave it.
+    @discardableResult
+    mutating func insert(_ key: String, _ value: Int, hash: UInt64) -> Int? {
         var mask = slots.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
         while true {
