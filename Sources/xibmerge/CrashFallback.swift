@@ -5,49 +5,79 @@ import Glibc
 import Darwin
 #endif
 
-/// Nothing lost, even on a crash: before the structural merge runs, the line-based merge
-/// (with conflict markers) is written to a temporary file beside the target; a fatal signal
-/// renames it into place and exits 1, as a conflicted merge would. Only async-signal-safe
-/// calls run in the handler.
+/// Nothing lost, even on a crash: a fatal signal during the merge re-executes xibmerge, with
+/// the same arguments, in a mode that only makes the line-based merge (with conflict markers),
+/// writes it to the target and exits 1, as a conflicted merge would. `execve` is
+/// async-signal-safe, and the new process trusts nothing of the one that crashed; everything
+/// it needs (the executable, the arguments, the environment) is prepared when arming.
+/// (Writing the line-based merge to a file beside the target before merging, as this did
+/// first, put the line merge and a file write before any reading of the inputs could start.)
 enum CrashFallback {
-    nonisolated(unsafe) private static var tmpPath: UnsafeMutablePointer<CChar>?
-    nonisolated(unsafe) private static var targetPath: UnsafeMutablePointer<CChar>?
-    nonisolated(unsafe) private static var message: UnsafeMutablePointer<CChar>?
+    /// Set in the environment of the re-executed process.
+    static let environmentFlag = "XIBMERGE_AFTER_CRASH"
 
-    static func arm(target: String, fallback: LineMerge.Result, ours: [UInt8], path: String) {
-        var bytes = fallback.bytes
-        if fallback.conflicts == 0 {
-            // A clean line merge is still not a verified result: keep ours' bytes untouched
-            // and let git report the conflict.
-            bytes = ours
+    nonisolated(unsafe) private static var executable: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    nonisolated(unsafe) private static var envp: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+
+    private static let signals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+    /// Whether this process is the re-executed one.
+    static var isAfterCrash: Bool { getenv(environmentFlag) != nil }
+
+    static func arm() {
+        guard let exe = executablePath() else { return }
+        let arguments = CommandLine.arguments
+        let args = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: arguments.count + 1)
+        for (i, a) in arguments.enumerated() { args[i] = strdup(a) }
+        args[arguments.count] = nil
+        var environment: [UnsafeMutablePointer<CChar>?] = []
+        var e = environ
+        while let entry = e.pointee {
+            environment.append(entry)
+            e += 1
         }
-        let dir = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
-        let tmp = (dir.isEmpty ? "" : dir) + "/.xibmerge-crash-\(getpid())"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { return }
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        tmpPath = strdup(tmp)
-        targetPath = strdup(target)
-        message = strdup(fallback.conflicts == 0
-            ? "xibmerge: internal error while merging \(path); left our version unchanged and reported a conflict\n"
-            : "xibmerge: internal error while merging \(path); wrote a line-based merge with conflict markers instead\n")
-        for sig in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
-            signal(sig, crashHandler)
-        }
+        environment.append(strdup("\(environmentFlag)=1"))
+        let env = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: environment.count + 1)
+        for (i, entry) in environment.enumerated() { env[i] = entry }
+        env[environment.count] = nil
+        executable = exe
+        argv = args
+        envp = env
+        for sig in signals { signal(sig, crashHandler) }
     }
 
     static func disarm() {
-        for sig in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] { signal(sig, SIG_DFL) }
-        if let tmpPath { unlink(tmpPath) }
-        tmpPath = nil
+        for sig in signals { signal(sig, SIG_DFL) }
+        executable = nil
     }
 
     fileprivate static func fire() {
-        guard let tmpPath, let targetPath else { _exit(2) }
-        rename(tmpPath, targetPath)
-        if let message { write(2, message, strlen(message)) }
-        _exit(1)
+        guard let executable, let argv, let envp else { _exit(2) }
+        // The handled signal stays blocked across execve: unblock it (and the others) so
+        // that a crash of the line-based merge itself ends that process as usual.
+        var none = sigset_t()
+        sigemptyset(&none)
+        sigprocmask(SIG_SETMASK, &none, nil)
+        for sig in signals { signal(sig, SIG_DFL) }
+        execve(executable, argv, envp)
+        _exit(2)
+    }
+
+    /// This executable's path, resolved now (the working directory does not change later, but
+    /// `argv[0]` may be a bare name found on `PATH`).
+    private static func executablePath() -> UnsafeMutablePointer<CChar>? {
+        #if os(Linux)
+        return realpath("/proc/self/exe", nil)
+        #elseif canImport(Darwin)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(size) + 1)
+        guard _NSGetExecutablePath(buffer, &size) == 0 else { return nil }
+        return realpath(buffer, nil)
+        #else
+        return nil
+        #endif
     }
 }
 

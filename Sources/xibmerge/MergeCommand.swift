@@ -60,26 +60,23 @@ struct MergeRun: CommandRun {
     func run() throws {
         let target = output ?? ours
         let name = path ?? ours
+        if CrashFallback.isAfterCrash { return try runAfterCrash(target: target, name: name) }
+        // The merge reads the files on two threads: the second is asked for now, so that it is
+        // running by the time they are read (see `WorkerThreads`).
+        WorkerThreads.wake()
         // Large inputs go on huge pages, from their reading on (see ProcessHeap).
         ProcessHeap.expectInput(files: [base, ours, theirs])
-        let inputs: [[UInt8]]
-        do {
-            inputs = try [base, ours, theirs].map { (p: String) throws(XMLParseError) -> [UInt8] in try FileIO.read(p) }
-        } catch {
-            Console.err("xibmerge: \(error.description)")
-            throw Exit.error
-        }
+        let inputs = try readInputs()
         var options = XibMerger.Options()
         options.conflictStyle = conflictStyle
         options.strictLayout = strictLayout
         options.lineFastPath = !noLineFastPath
         // If anything below crashes, the line-based merge (with markers) is what the user gets.
-        let lines = LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2])
-        CrashFallback.arm(target: target, fallback: lines, ours: inputs[1], path: name)
+        CrashFallback.arm()
         // Lets the tests prove the crash path: a real trap, after arming, before merging.
         if getenv("XIBMERGE_TEST_CRASH") != nil { fatalError("XIBMERGE_TEST_CRASH is set") }
         let outcome = XibMerger.merge(baseOrNone: .init(bytes: inputs[0], name: base), ours: .init(bytes: inputs[1], name: name),
-                                      theirs: .init(bytes: inputs[2], name: theirs), options: options, lines: lines)
+                                      theirs: .init(bytes: inputs[2], name: theirs), options: options)
         do {
             // Called by git as its merge driver, OURS is git's scratch copy: no fsync.
             try FileIO.writeAtomically(outcome.bytes, to: target, durable: !FileIO.isGitScratchFile(target))
@@ -95,6 +92,34 @@ struct MergeRun: CommandRun {
             catch { Console.err("xibmerge: \(error)") }
         }
         if !outcome.isClean { throw Exit.foundSomething }
+    }
+
+    private func readInputs() throws -> [[UInt8]] {
+        do {
+            return try [base, ours, theirs].map { (p: String) throws(XMLParseError) -> [UInt8] in try FileIO.read(p) }
+        } catch {
+            Console.err("xibmerge: \(error.description)")
+            throw Exit.error
+        }
+    }
+
+    /// The process `CrashFallback` started after a crash: the line-based merge only, with
+    /// conflict markers, and exit 1. A clean line merge is still not a verified result: ours'
+    /// bytes are left as they are, and git reports a conflict.
+    private func runAfterCrash(target: String, name: String) throws {
+        let inputs = try readInputs()
+        let lines = LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2])
+        let bytes = lines.conflicts == 0 ? inputs[1] : lines.bytes
+        if lines.conflicts > 0 || target != ours {
+            do { try FileIO.writeAtomically(bytes, to: target, durable: !FileIO.isGitScratchFile(target)) } catch {
+                Console.err("xibmerge: \(error)")
+                throw Exit.error
+            }
+        }
+        Console.err(lines.conflicts == 0
+            ? "xibmerge: internal error while merging \(name); left our version unchanged and reported a conflict"
+            : "xibmerge: internal error while merging \(name); wrote a line-based merge with conflict markers instead")
+        throw Exit.foundSomething
     }
 }
 

@@ -50,8 +50,8 @@ import XibKit
         #expect(plain.current("ours") != nil && plain.current("ours") == parsed.current("ours"))
     }
 
-    /// Nothing lost even when the process dies: the line-based merge with markers, written
-    /// beside OURS before merging, is renamed into place by the fatal-signal handler.
+    /// Nothing lost even when the process dies: the fatal-signal handler re-executes xibmerge,
+    /// which writes the line-based merge with markers to OURS.
     @Test func aCrashLeavesTheLineBasedMergeWithMarkers() throws {
         let c = try Inputs("attribute-conflict")
         var environment = ProcessInfo.processInfo.environment
@@ -62,6 +62,29 @@ import XibKit
         #expect(r.stderr.contains("internal error while merging UI/Fixture.\(c.ext); wrote a line-based merge with conflict markers instead"))
         let ours = String(decoding: try #require(c.current("ours")), as: UTF8.self)
         #expect(ours.contains("<<<<<<< ours") && ours.contains(">>>>>>> theirs"))
+        #expect(try c.leftovers().isEmpty)
+    }
+
+    /// After a crash, a clean line merge is not a verified result either: ours is left as it
+    /// was, and the merge reports a conflict.
+    @Test func aCrashWithACleanLineMergeLeavesOursUnchanged() throws {
+        let c = try Inputs("attribute-conflict")
+        var lines = String(decoding: try c.original("base"), as: UTF8.self).components(separatedBy: "\n")
+        let base = lines.joined(separator: "\n")
+        lines.insert("<!-- theirs -->", at: lines.count - 2)
+        let theirs = lines.joined(separator: "\n")
+        lines = base.components(separatedBy: "\n")
+        lines.insert("<!-- ours -->", at: 1)
+        let ours = lines.joined(separator: "\n")
+        try ours.write(toFile: c.path("ours"), atomically: true, encoding: .utf8)
+        try theirs.write(toFile: c.path("theirs"), atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["XIBMERGE_TEST_CRASH"] = "1"
+        let r = try CLI.xibmerge(["merge", c.path("base"), c.path("ours"), c.path("theirs"), "UI/Fixture.\(c.ext)"],
+                                 cwd: c.dir, environment: environment)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("internal error while merging UI/Fixture.\(c.ext); left our version unchanged and reported a conflict"))
+        #expect(c.current("ours") == Data(ours.utf8))
         #expect(try c.leftovers().isEmpty)
     }
 

@@ -72,24 +72,22 @@ public enum XibMerger {
         if ours.bytes == theirs.bytes || base.bytes == theirs.bytes { return trivial(ours.bytes) }
         if base.bytes == ours.bytes { return trivial(theirs.bytes) }
 
-        let lines = precomputed ?? LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
-        func fallback(_ reason: String) -> Outcome {
-            Outcome(bytes: lines.bytes, method: .fallback, conflicts: max(lines.conflicts, 1), markerHunks: lines.conflicts,
-                    events: [], fallbackReason: reason, conflictStyle: options.conflictStyle)
-        }
-        // Base first, then ours and theirs, each taking from base's tree every element the line
-        // diff found unchanged and reading only the rest (`UnchangedElements`); their graphs
-        // likewise take base's graph of those subtrees (`GraphReuse`), when the merge will need
-        // graphs. Two tasks share the work: one reads base, indexes it and builds its graph;
-        // the other waits for base's reading, then reads the two sides meanwhile; each then
-        // builds the graph of a side. Whichever task comes to a piece of work first does it
-        // (`SharedWork`), so neither depends on when the other's thread starts (here, a
-        // worker sometimes started a millisecond late).
+        // Two tasks share the work, whichever comes to a piece first doing it (`SharedWork`),
+        // so that neither depends on when the other's thread starts. One makes the line merge
+        // while the other reads base. Then ours and theirs are read, each taking from base's
+        // tree every element the line diff found unchanged and reading only the rest
+        // (`UnchangedElements`); when the merge will need graphs, base's is built meanwhile,
+        // and theirs take base's graph of the subtrees they took from base (`GraphReuse`).
         let inputs = [base, ours, theirs]
-        let shared = [lines.oursSharedWithBase, lines.theirsSharedWithBase]
-        let first = shared[1].reduce(0) { $0 + $1.count } >= shared[0].reduce(0) { $0 + $1.count } ? 2 : 1
-        let other = 3 - first
-        let needsGraphs = !(options.lineFastPath && lines.conflicts == 0)
+        let lineMerge = SharedWork { precomputed ?? LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) }
+        @Sendable func needsGraphs() -> Bool { !(options.lineFastPath && lineMerge.get().conflicts == 0) }
+        @Sendable func runs(_ side: Int) -> [LineDiff.SharedRun] {
+            side == 1 ? lineMerge.get().oursSharedWithBase : lineMerge.get().theirsSharedWithBase
+        }
+        /// The side sharing more bytes with base first: the one more to gain from base's tree.
+        @Sendable func sides() -> [Int] {
+            runs(2).reduce(0) { $0 + $1.count } >= runs(1).reduce(0) { $0 + $1.count } ? [2, 1] : [1, 2]
+        }
         typealias Read = Result<IBDocument, XMLParseError>
         let baseRead = SharedWork { () -> (Read, BaseElements?) in
             let read = Read { () throws(XMLParseError) -> IBDocument in try IBDocument(bytes: base.bytes, name: base.name) }
@@ -102,7 +100,7 @@ public enum XibMerger {
         }
         let sideRead = [1, 2].map { i in
             SharedWork { () -> Read in
-                let unchanged = baseRead.get().1.map { UnchangedElements(base: $0, runs: shared[i - 1]) }
+                let unchanged = baseRead.get().1.map { UnchangedElements(base: $0, runs: runs(i)) }
                 return Read { () throws(XMLParseError) -> IBDocument in
                     try IBDocument(bytes: inputs[i].bytes, name: inputs[i].name, unchanged: unchanged)
                 }
@@ -117,20 +115,26 @@ public enum XibMerger {
         _ = parallelMap(2) { task in
             if task == 0 {
                 ProcessHeap.reserveForThisThread(toRead: base.bytes.count)
+                _ = lineMerge.get()
                 _ = baseRead.get()
-                if needsGraphs { _ = baseGraph.get() }
-                for i in [first, other] {
-                    if needsGraphs { _ = sideGraph[i - 1].get() } else { _ = sideRead[i - 1].get() }
+                if needsGraphs() { _ = baseGraph.get() }
+                for i in sides() {
+                    if needsGraphs() { _ = sideGraph[i - 1].get() } else { _ = sideRead[i - 1].get() }
                 }
             } else {
-                ProcessHeap.reserveForThisThread(toRead: (ours.bytes.count + theirs.bytes.count) / 4)
-                _ = baseRead.get()
-                for i in [other, first] { sideRead[i - 1].offer() }
-                if needsGraphs { for i in [other, first] { sideGraph[i - 1].offer() } }
+                ProcessHeap.reserveForThisThread(toRead: base.bytes.count + (ours.bytes.count + theirs.bytes.count) / 4)
+                baseRead.offer()
+                for i in sides().reversed() { sideRead[i - 1].offer() }
+                if needsGraphs() { for i in sides().reversed() { sideGraph[i - 1].offer() } }
             }
         }
+        let lines = lineMerge.get()
+        func fallback(_ reason: String) -> Outcome {
+            Outcome(bytes: lines.bytes, method: .fallback, conflicts: max(lines.conflicts, 1), markerHunks: lines.conflicts,
+                    events: [], fallbackReason: reason, conflictStyle: options.conflictStyle)
+        }
         let parsed: [Read] = [baseRead.get().0, sideRead[0].get(), sideRead[1].get()]
-        let graphs = needsGraphs ? [baseGraph.get()?.0, sideGraph[0].get(), sideGraph[1].get()] : []
+        let graphs = needsGraphs() ? [baseGraph.get()?.0, sideGraph[0].get(), sideGraph[1].get()] : []
         // Every tree and graph made here is freed off this thread once the merge returns.
         defer { releaseInBackground((parsed, graphs, baseRead, sideRead, baseGraph, sideGraph)) }
         let documents: (IBDocument, IBDocument, IBDocument)
@@ -142,7 +146,7 @@ public enum XibMerger {
         if options.lineFastPath && lines.conflicts == 0, isSound(lines.bytes) {
             return Outcome(bytes: lines.bytes, method: .lines, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
-        if needsGraphs, let g0 = graphs[0], let g1 = graphs[1], let g2 = graphs[2] {
+        if needsGraphs(), let g0 = graphs[0], let g1 = graphs[1], let g2 = graphs[2] {
             return structural([g0, g1, g2], reusing: baseGraph.get()?.1, options: options, fallback: fallback)
         }
         let g0 = IBGraph(documents.0)
