@@ -84,9 +84,15 @@ final class TreeMerge {
         collect(O)
         collect(T)
         collect(B)
+        survivingParent.reserveCapacity(ids.count)
+        // Each object's node and parent in each version, looked up once (the move checks below
+        // need them again).
+        var found: [(b: Int?, o: Int?, t: Int?, pb: String?, po: String?, pt: String?)] = []
+        found.reserveCapacity(ids.count)
         for key in ids {
             let b = B.byKey[key], o = O.byKey[key], t = T.byKey[key]
             let pb = b.map { parentKey(B, $0) }, po = o.map { parentKey(O, $0) }, pt = t.map { parentKey(T, $0) }
+            found.append((b, o, t, pb, po, pt))
             switch (b, o, t) {
             case (_, .some, .some):
                 let parent: String
@@ -120,28 +126,27 @@ final class TreeMerge {
         }
         keepAncestorsOfSurvivors()
         // A move makes the subtrees around both its old and new places non-reusable, in every version.
-        func movedIn(_ g: IBGraph, _ key: String, from parent: String) -> Bool {
-            g.byKey[key].map { parentKey(g, $0) != parent } ?? false
-        }
-        func markAround(_ g: IBGraph, _ key: String, _ parent: String) {
-            if let n = g.byKey[key] { markAncestors(g, n) }
+        func movedIn(_ n: Int?, _ p: String?, from parent: String) -> Bool { n != nil && p != parent }
+        func markAround(_ g: IBGraph, _ n: Int?, _ parent: String) {
+            if let n { markAncestors(g, n) }
             if let p = g.byKey[parent] { markAncestors(g, p, inclusive: true) }
-        }
-        for (key, parent) in survivingParent
-        where movedIn(B, key, from: parent) || movedIn(O, key, from: parent) || movedIn(T, key, from: parent) {
-            markAround(B, key, parent)
-            markAround(O, key, parent)
-            markAround(T, key, parent)
         }
         // A deleted object that a side still has somewhere else than base had it (moved, then
         // deleted by the other side's decision) must not come back with that side's subtree.
-        func markIfElsewhere(_ g: IBGraph, _ key: String, _ pb: String?) {
-            if let n = g.byKey[key], parentKey(g, n) != pb { markAncestors(g, n) }
+        func markIfElsewhere(_ g: IBGraph, _ n: Int?, _ p: String?, _ pb: String?) {
+            if let n, p != pb { markAncestors(g, n) }
         }
-        for key in ids where survivingParent[key] == nil {
-            let pb = B.byKey[key].map { parentKey(B, $0) }
-            markIfElsewhere(O, key, pb)
-            markIfElsewhere(T, key, pb)
+        // (`ids` holds every object of the three versions, so every survivor.)
+        for (key, f) in zip(ids, found) {
+            if let parent = survivingParent[key] {
+                guard movedIn(f.b, f.pb, from: parent) || movedIn(f.o, f.po, from: parent) || movedIn(f.t, f.pt, from: parent) else { continue }
+                markAround(B, f.b, parent)
+                markAround(O, f.o, parent)
+                markAround(T, f.t, parent)
+            } else {
+                markIfElsewhere(O, f.o, f.po, f.pb)
+                markIfElsewhere(T, f.t, f.pt, f.pb)
+            }
         }
     }
 
@@ -290,7 +295,12 @@ final class TreeMerge {
             let key = g.nodes[r.node].key
             // Unchanged, or only attributes removed (Xcode drops a constraint's `firstItem`
             // when it is the container): not a new reason to keep the target.
-            if let bn = B.byKey[key], TreeMerge.onlyRemovedAttributes(from: B.nodes[bn].element, g.nodes[r.node].element) { continue }
+            if let bn = B.byKey[key] {
+                // Base's own start tag (most of a side is base's elements, taken whole): unchanged.
+                if let o = g.nodes[r.node].element.origin, let bo = B.nodes[bn].element.origin, o.attributesPristine,
+                   bo.attributesPristine, o.hasSameStartTag(as: bo) { continue }
+                if TreeMerge.onlyRemovedAttributes(from: B.nodes[bn].element, g.nodes[r.node].element) { continue }
+            }
             out.insert(r.target)
         }
         return out

@@ -80,7 +80,8 @@ public struct XMLOrigin: Sendable {
 
     /// Whether the two start tags (name and attributes as written) are the same bytes.
     func hasSameStartTag(as other: XMLOrigin) -> Bool {
-        bytesEqual(span.lowerBound, other, other.span.lowerBound,
+        if source === other.source && span.lowerBound == other.span.lowerBound && startTagEnd == other.startTagEnd { return true }
+        return bytesEqual(span.lowerBound, other, other.span.lowerBound,
                    startTagEnd - span.lowerBound, other.startTagEnd - other.span.lowerBound)
     }
 
