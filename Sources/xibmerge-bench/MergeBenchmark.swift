@@ -9,7 +9,8 @@ func runMergeBenchmark(corpus: String, xibmerge: String) -> [String] {
     let tmp = NSTemporaryDirectory() + "xibmerge-bench-\(getpid())"
     try? FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: tmp) }
-    var lines = ["merge (largest \(scenarios.count) scenarios, median of 7 runs, wall time including process start):"]
+    let runs = 11
+    var lines = ["merge (largest \(scenarios.count) scenarios, median of \(runs) alternating runs, wall time including process start):"]
     var ratios: [Double] = []
     for s in scenarios {
         let base = "\(s.dir)/base.\(s.ext)", ours = "\(s.dir)/ours.\(s.ext)", theirs = "\(s.dir)/theirs.\(s.ext)"
@@ -19,16 +20,24 @@ func runMergeBenchmark(corpus: String, xibmerge: String) -> [String] {
             try? FileManager.default.removeItem(atPath: a)
             try? FileManager.default.copyItem(atPath: ours, toPath: a)
         }
-        var failed = false
-        let xm = Bench.median(runs: 7) {
-            fresh()
-            let status = Bench.run(xibmerge, ["merge", base, a, theirs, "file.\(s.ext)"])
-            if status < 0 || status > 1 { failed = true }
+        func seconds(_ body: () -> Void) -> Double {
+            let t0 = Bench.now()
+            body()
+            return Double(Bench.now() - t0) / 1e9
         }
-        if failed { return ["merge: \(xibmerge) failed on \(s.dir) (is it built?)"] }
-        let gm = Bench.median(runs: 7) { fresh(); Bench.run(git, ["merge-file", "-L", "ours", "-L", "base", "-L", "theirs", a, base, theirs]) }
-        // Copying the file is part of both loops; measure it alone and take it out.
-        let copy = Bench.median(runs: 7) { fresh() }
+        // xibmerge, git merge-file and the copy of OURS alone, in turn, so that a slow spell of
+        // the machine slows all three alike.
+        var xibmergeTimes: [Double] = [], gitTimes: [Double] = [], copyTimes: [Double] = []
+        for _ in 0..<runs {
+            var status: Int32 = 0
+            xibmergeTimes.append(seconds { fresh(); status = Bench.run(xibmerge, ["merge", base, a, theirs, "file.\(s.ext)"]) })
+            if status < 0 || status > 1 { return ["merge: \(xibmerge) failed on \(s.dir) (is it built?)"] }
+            gitTimes.append(seconds { fresh(); Bench.run(git, ["merge-file", "-L", "ours", "-L", "base", "-L", "theirs", a, base, theirs]) })
+            // Copying the file is part of both; it is measured alone and taken out.
+            copyTimes.append(seconds { fresh() })
+        }
+        func median(_ times: [Double]) -> Double { times.sorted()[times.count / 2] }
+        let xm = median(xibmergeTimes), gm = median(gitTimes), copy = median(copyTimes)
         let ratio = max(xm - copy, 1e-6) / max(gm - copy, 1e-6)
         ratios.append(ratio)
         lines.append("  \(URL(fileURLWithPath: s.dir).lastPathComponent.prefix(70)) (\(s.bytes / 1024) KB): xibmerge \(Bench.format((xm - copy) * 1000, 1)) ms, git merge-file \(Bench.format((gm - copy) * 1000, 1)) ms, ratio \(Bench.format(ratio))")
