@@ -29,8 +29,16 @@ import XibKit
         func original(_ stem: String) throws -> Data { try Data(contentsOf: fixture.appendingPathComponent("\(stem).\(ext)")) }
         func current(_ stem: String) -> Data? { FileManager.default.contents(atPath: path(stem)) }
         /// git's argument order, plus options first.
-        func merge(_ options: [String] = [], base: String? = nil, theirs: String? = nil) throws -> CLI.Result {
-            try CLI.xibmerge(["merge"] + options + [base ?? path("base"), path("ours"), theirs ?? path("theirs"), "UI/Fixture.\(ext)"], cwd: dir)
+        func merge(_ options: [String] = [], base: String? = nil, theirs: String? = nil,
+                   environment: [String: String]? = nil) throws -> CLI.Result {
+            try CLI.xibmerge(["merge"] + options + [base ?? path("base"), path("ours"), theirs ?? path("theirs"), "UI/Fixture.\(ext)"],
+                             cwd: dir, environment: environment)
+        }
+        /// The merge with the test crash set off in it, after the crash fallback is armed.
+        func mergeCrashing() throws -> CLI.Result {
+            var environment = ProcessInfo.processInfo.environment
+            environment["XIBMERGE_TEST_CRASH"] = "1"
+            return try merge(environment: environment)
         }
         /// Nothing but the inputs (and what a test wrote on purpose) is left in the folder.
         func leftovers(besides extra: Set<String> = []) throws -> [String] {
@@ -54,10 +62,7 @@ import XibKit
     /// which writes the line-based merge with markers to OURS.
     @Test func aCrashLeavesTheLineBasedMergeWithMarkers() throws {
         let c = try Inputs("attribute-conflict")
-        var environment = ProcessInfo.processInfo.environment
-        environment["XIBMERGE_TEST_CRASH"] = "1"
-        let r = try CLI.xibmerge(["merge", c.path("base"), c.path("ours"), c.path("theirs"), "UI/Fixture.\(c.ext)"],
-                                 cwd: c.dir, environment: environment)
+        let r = try c.mergeCrashing()
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.contains("internal error while merging UI/Fixture.\(c.ext); wrote a line-based merge with conflict markers instead"))
         let ours = String(decoding: try #require(c.current("ours")), as: UTF8.self)
@@ -78,10 +83,7 @@ import XibKit
         let ours = lines.joined(separator: "\n")
         try ours.write(toFile: c.path("ours"), atomically: true, encoding: .utf8)
         try theirs.write(toFile: c.path("theirs"), atomically: true, encoding: .utf8)
-        var environment = ProcessInfo.processInfo.environment
-        environment["XIBMERGE_TEST_CRASH"] = "1"
-        let r = try CLI.xibmerge(["merge", c.path("base"), c.path("ours"), c.path("theirs"), "UI/Fixture.\(c.ext)"],
-                                 cwd: c.dir, environment: environment)
+        let r = try c.mergeCrashing()
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.contains("internal error while merging UI/Fixture.\(c.ext); left our version unchanged and reported a conflict"))
         #expect(c.current("ours") == Data(ours.utf8))

@@ -94,10 +94,8 @@ extension XibMerger {
     /// `merge`, except that a missing or empty base is taken for git's add/add (both sides added the
     /// file; git then passes an empty ancestor to the merge driver): the two versions are merged
     /// against their common part (`AddAddBase`) instead of conflicting as a whole.
-    /// `lines` (the line merge against `base`) is used only when there is a base.
-    public static func merge(baseOrNone base: Input?, ours: Input, theirs: Input, options: Options = Options(),
-                             lines: LineMerge.Result? = nil) -> Outcome {
+    public static func merge(baseOrNone base: Input?, ours: Input, theirs: Input, options: Options = Options()) -> Outcome {
         guard let base, !base.bytes.isEmpty else { return AddAddBase.merge(ours: ours, theirs: theirs, options: options) }
-        return merge(base: base, ours: ours, theirs: theirs, options: options, lines: lines)
+        return merge(base: base, ours: ours, theirs: theirs, options: options)
     }
 }

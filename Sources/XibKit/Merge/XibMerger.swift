@@ -63,9 +63,7 @@ public enum XibMerger {
         }
     }
 
-    /// `lines`: the line-based merge of the same inputs, when the caller already made it.
-    public static func merge(base: Input, ours: Input, theirs: Input, options: Options = Options(),
-                             lines precomputed: LineMerge.Result? = nil) -> Outcome {
+    public static func merge(base: Input, ours: Input, theirs: Input, options: Options = Options()) -> Outcome {
         func trivial(_ bytes: [UInt8]) -> Outcome {
             Outcome(bytes: bytes, method: .trivial, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
@@ -79,7 +77,7 @@ public enum XibMerger {
         // (`UnchangedElements`); when the merge will need graphs, base's is built meanwhile,
         // and theirs take base's graph of the subtrees they took from base (`GraphReuse`).
         let inputs = [base, ours, theirs]
-        let lineMerge = SharedWork { precomputed ?? LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) }
+        let lineMerge = SharedWork { LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) }
         @Sendable func needsGraphs() -> Bool { !(options.lineFastPath && lineMerge.get().conflicts == 0) }
         @Sendable func runs(_ side: Int) -> [LineDiff.SharedRun] {
             side == 1 ? lineMerge.get().oursSharedWithBase : lineMerge.get().theirsSharedWithBase
@@ -134,26 +132,17 @@ public enum XibMerger {
                     events: [], fallbackReason: reason, conflictStyle: options.conflictStyle)
         }
         let parsed: [Read] = [baseRead.get().0, sideRead[0].get(), sideRead[1].get()]
-        let graphs = needsGraphs() ? [baseGraph.get()?.0, sideGraph[0].get(), sideGraph[1].get()] : []
         // Every tree and graph made here is freed off this thread once the merge returns.
-        defer { releaseInBackground((parsed, graphs, baseRead, sideRead, baseGraph, sideGraph)) }
-        let documents: (IBDocument, IBDocument, IBDocument)
-        do {
-            documents = (try parsed[0].get(), try parsed[1].get(), try parsed[2].get())
-        } catch {
-            return fallback(error.description)
-        }
+        defer { releaseInBackground((parsed, baseRead, sideRead, baseGraph, sideGraph)) }
+        for case .failure(let error) in parsed { return fallback(error.description) }
         if options.lineFastPath && lines.conflicts == 0, isSound(lines.bytes) {
             return Outcome(bytes: lines.bytes, method: .lines, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
-        if needsGraphs(), let g0 = graphs[0], let g1 = graphs[1], let g2 = graphs[2] {
-            return structural([g0, g1, g2], reusing: baseGraph.get()?.1, options: options, fallback: fallback)
+        // Built above when the line merge had conflicts; otherwise here and now, its result not being sound.
+        guard let (g0, reuse) = baseGraph.get(), let g1 = sideGraph[0].get(), let g2 = sideGraph[1].get() else {
+            preconditionFailure("the three versions were read, so their graphs are built")
         }
-        let g0 = IBGraph(documents.0)
-        let reuse = GraphReuse(g0)
-        let sides = [documents.1, documents.2]
-        return structural([g0] + parallelMap(2) { IBGraph(xml: sides[$0].xml, reusing: reuse) }, reusing: reuse,
-                          options: options, fallback: fallback)
+        return structural([g0, g1, g2], reusing: reuse, options: options, fallback: fallback)
     }
 
     /// Whether written bytes read back as XML and hold no conflict marker (`copies`: elements
