@@ -126,9 +126,23 @@ final class SharedWork<T: Sendable>: @unchecked Sendable {
         return result!
     }
 
+    /// Whether the result is there (without waiting).
+    var isDone: Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return result != nil
+    }
+
     /// Does the work here unless a task has started it already.
     func offer() {
         if claim() { _ = run() }
+    }
+
+    /// The result if a task has started the work (waited for); else nil, and the work is never
+    /// done: for work the asker would otherwise do its own way.
+    func resultIfStarted() -> T? {
+        if claim() { return nil }
+        return get()
     }
 
     private func claim() -> Bool {

@@ -71,11 +71,12 @@ public enum XibMerger {
         if base.bytes == ours.bytes { return trivial(theirs.bytes) }
 
         // Two tasks share the work, whichever comes to a piece first doing it (`SharedWork`),
-        // so that neither depends on when the other's thread starts. One makes the line merge
-        // while the other reads base. Then ours and theirs are read, each taking from base's
-        // tree every element the line diff found unchanged and reading only the rest
-        // (`UnchangedElements`); when the merge will need graphs, base's is built meanwhile,
-        // and theirs take base's graph of the subtrees they took from base (`GraphReuse`).
+        // so that neither depends on when the other's thread starts. One reads base while the
+        // other reads a large base's second half (see `SplitReading`), then makes the line
+        // merge while the first builds base's graph. Then ours and theirs are read, each taking
+        // from base's tree every element the line diff found unchanged and reading only the
+        // rest (`UnchangedElements`), and their graphs take base's graph of the subtrees they
+        // took from base (`GraphReuse`).
         let inputs = [base, ours, theirs]
         let lineMerge = SharedWork { LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) }
         @Sendable func needsGraphs() -> Bool { !(options.lineFastPath && lineMerge.get().conflicts == 0) }
@@ -87,8 +88,12 @@ public enum XibMerger {
             runs(2).reduce(0) { $0 + $1.count } >= runs(1).reduce(0) { $0 + $1.count } ? [2, 1] : [1, 2]
         }
         typealias Read = Result<IBDocument, XMLParseError>
+        let baseSource = XMLSource(name: base.name, bytes: base.bytes)
+        let baseSplit = SplitReading(baseSource)
         let baseRead = SharedWork { () -> (Read, BaseElements?) in
-            let read = Read { () throws(XMLParseError) -> IBDocument in try IBDocument(bytes: base.bytes, name: base.name) }
+            let read = Read { () throws(XMLParseError) -> IBDocument in
+                try IBDocument(xml: XMLReader.parse(baseSource, split: baseSplit))
+            }
             return (read, (try? read.get()).map { BaseElements($0.xml) })
         }
         let baseGraph = SharedWork { () -> (IBGraph, GraphReuse?)? in
@@ -113,14 +118,19 @@ public enum XibMerger {
         _ = parallelMap(2) { task in
             if task == 0 {
                 ProcessHeap.reserveForThisThread(toRead: base.bytes.count)
-                _ = lineMerge.get()
                 _ = baseRead.get()
-                if needsGraphs() { _ = baseGraph.get() }
+                lineMerge.offer()
+                // Base's graph, unless a clean line merge makes it needless; built ahead while
+                // the other task is still making the line merge (a merge whose lines conflict
+                // needs it, and it needs nothing else).
+                if !lineMerge.isDone || needsGraphs() { _ = baseGraph.get() }
                 for i in sides() {
                     if needsGraphs() { _ = sideGraph[i - 1].get() } else { _ = sideRead[i - 1].get() }
                 }
             } else {
                 ProcessHeap.reserveForThisThread(toRead: base.bytes.count + (ours.bytes.count + theirs.bytes.count) / 4)
+                baseSplit?.readSecondPart()
+                lineMerge.offer()
                 baseRead.offer()
                 for i in sides().reversed() { sideRead[i - 1].offer() }
                 if needsGraphs() { for i in sides().reversed() { sideGraph[i - 1].offer() } }
