@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import XibKit
+
+/// `FileIO.writeAtomically` swaps the new file in (an exchange where Linux has one, a rename
+/// elsewhere): either way the target ends up a new file holding the new bytes with the old
+/// permissions, and nothing is left beside it.
+@Suite struct FileIOTests {
+    static func folder() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xibmerge-fileio-\(UInt64.random(in: 0...UInt64.max))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    static func contents(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test func replacesAFileKeepingItsPermissionsAndLeavesNothingBeside() throws {
+        let dir = try FileIOTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/ours.xib"
+        try "old".write(toFile: path, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+        // Another name for the old file keeps the old bytes: the target is a new file.
+        try FileManager.default.linkItem(atPath: path, toPath: dir + "/link.xib")
+        try FileIO.writeAtomically(Array("new".utf8), to: path, durable: false)
+        #expect(FileIOTests.contents(path) == "new")
+        #expect(FileIOTests.contents(dir + "/link.xib") == "old")
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["link.xib", "ours.xib"])
+    }
+
+    @Test func createsAMissingFile() throws {
+        let dir = try FileIOTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileIO.writeAtomically(Array("new".utf8), to: dir + "/new.xib")
+        #expect(FileIOTests.contents(dir + "/new.xib") == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["new.xib"])
+    }
+
+    /// A symbolic link is replaced by the file, as a rename does; what it pointed to is untouched.
+    @Test func replacesASymbolicLinkNotItsTarget() throws {
+        let dir = try FileIOTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "target".write(toFile: dir + "/target.xib", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/ours.xib", withDestinationPath: "target.xib")
+        try FileIO.writeAtomically(Array("new".utf8), to: dir + "/ours.xib")
+        #expect(FileIOTests.contents(dir + "/ours.xib") == "new")
+        #expect(FileIOTests.contents(dir + "/target.xib") == "target")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: dir + "/ours.xib")) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["ours.xib", "target.xib"])
+    }
+
+    /// A folder in the target's place is an error, and the folder stays as it was.
+    @Test func aFolderInThePlaceIsAnErrorAndStays() throws {
+        let dir = try FileIOTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/ours.xib", withIntermediateDirectories: false)
+        try "inside".write(toFile: dir + "/ours.xib/kept", atomically: false, encoding: .utf8)
+        #expect(throws: FileIO.WriteError.self) { try FileIO.writeAtomically(Array("new".utf8), to: dir + "/ours.xib") }
+        #expect(FileIOTests.contents(dir + "/ours.xib/kept") == "inside")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["ours.xib"])
+    }
+}
