@@ -1,3 +1,4 @@
+import CAtomic
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -15,8 +16,40 @@ func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T]
         results.deallocate()
     }
     nonisolated(unsafe) let slots = results
-    DispatchQueue.concurrentPerform(iterations: count) { i in slots[i] = body(i) }
+    let progress = Progress()
+    DispatchQueue.concurrentPerform(iterations: count) { i in
+        progress.started()
+        slots[i] = body(i)
+        progress.finished()
+        // A thread that Dispatch makes wait for the others lets its virtual core sleep, and
+        // waking it again took a millisecond or more here: the one that finishes first waits
+        // here instead, spinning, for items under way on other threads (never for one not
+        // started, which may be waiting for this thread).
+        _ = Spin.until { progress.isIdle }
+    }
     return results.map { $0! }
+}
+
+/// How many of `parallelMap`'s items are under way. An atomic, not a lock: the thread that
+/// polls it must not slow down the one about to update it.
+private final class Progress: Sendable {
+    private let running = AtomicWord()
+
+    func started() { running.add(1) }
+    func finished() { running.add(-1) }
+    var isIdle: Bool { running.load() == 0 }
+}
+
+/// A word that threads read and update without a lock.
+final class AtomicWord: @unchecked Sendable {
+    private let word = UnsafeMutablePointer<CLong>.allocate(capacity: 1)
+
+    init(_ value: Int = 0) { word.initialize(to: CLong(value)) }
+    deinit { word.deallocate() }
+
+    func load() -> Int { Int(xibmerge_atomic_load(word)) }
+    func store(_ value: Int) { xibmerge_atomic_store(word, CLong(value)) }
+    func add(_ delta: Int) { _ = xibmerge_atomic_add(word, CLong(delta)) }
 }
 
 /// The worker threads `parallelMap` runs on.
@@ -101,6 +134,8 @@ final class SharedWork<T: Sendable>: @unchecked Sendable {
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var claimed = false
     private var result: T?
+    /// Set once `result` is: what a waiter polls, without taking the lock.
+    private let done = AtomicWord()
     private let body: @Sendable () -> T
 
     init(_ body: @escaping @Sendable () -> T) {
@@ -119,7 +154,7 @@ final class SharedWork<T: Sendable>: @unchecked Sendable {
     /// The result: done here if no task has started it, else waited for.
     func get() -> T {
         if claim() { return run() }
-        _ = Spin.until { pthread_mutex_lock(mutex); defer { pthread_mutex_unlock(mutex) }; return result != nil }
+        _ = Spin.until { done.load() != 0 }
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while result == nil { pthread_cond_wait(condition, mutex) }
@@ -127,11 +162,7 @@ final class SharedWork<T: Sendable>: @unchecked Sendable {
     }
 
     /// Whether the result is there (without waiting).
-    var isDone: Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return result != nil
-    }
+    var isDone: Bool { done.load() != 0 }
 
     /// Does the work here unless a task has started it already.
     func offer() {
@@ -157,6 +188,7 @@ final class SharedWork<T: Sendable>: @unchecked Sendable {
         let value = body()
         pthread_mutex_lock(mutex)
         result = value
+        done.store(1)
         pthread_cond_broadcast(condition)
         pthread_mutex_unlock(mutex)
         return value
