@@ -87,12 +87,12 @@ final class TreeMerge {
         survivingParent.reserveCapacity(ids.count)
         // Each object's node and parent in each version, looked up once (the move checks below
         // need them again).
-        var found: [(b: Int?, o: Int?, t: Int?, pb: String?, po: String?, pt: String?)] = []
+        var found: [Places] = []
         found.reserveCapacity(ids.count)
         for key in ids {
             let b = B.byKey[key], o = O.byKey[key], t = T.byKey[key]
             let pb = b.map { parentKey(B, $0) }, po = o.map { parentKey(O, $0) }, pt = t.map { parentKey(T, $0) }
-            found.append((b, o, t, pb, po, pt))
+            found.append(Places(b: b, o: o, t: t, pb: pb, po: po, pt: pt))
             switch (b, o, t) {
             case (_, .some, .some):
                 let parent: String
@@ -148,6 +148,13 @@ final class TreeMerge {
                 markIfElsewhere(T, f.t, f.pt, f.pb)
             }
         }
+    }
+
+    /// An object's node and parent's key in each version. (A struct: an array of tuples goes
+    /// through run-time type information for every copy, a third of `decideObjects` once.)
+    private struct Places {
+        var b: Int?, o: Int?, t: Int?
+        var pb: String?, po: String?, pt: String?
     }
 
     /// An object kept by a conflict needs its enclosing objects (its scene, its superview)
