@@ -366,7 +366,8 @@ final class TreeMerge {
     private func isAtomic(_ g: IBGraph, _ n: Int?) -> Bool {
         guard let n else { return false }
         let e = g.nodes[n].element
-        var keyless: Set<String> = []
+        // Few children have no key: a list, not a set.
+        var keyless: [String] = []
         for c in e.children {
             switch c {
             case .text(let t) where !t.isWhitespace: return true
@@ -374,7 +375,8 @@ final class TreeMerge {
             case .element(let child):
                 if child[attribute: "id"] == nil && child[attribute: "sceneID"] == nil
                     && !IBRules.identityAttributes.contains(where: { child[attribute: $0] != nil }) {
-                    if !keyless.insert(child.name).inserted { return true }
+                    if keyless.contains(where: { $0.isSameName(as: child.name) }) { return true }
+                    keyless.append(child.name)
                 }
             default: break
             }
@@ -435,10 +437,12 @@ final class TreeMerge {
         }
         guard let bv = values(be), let ov = values(oe), let tv = values(te) else { return nil }
         guard TreeMerge.sameOwnAttributes(be, oe) || TreeMerge.sameOwnAttributes(be, te) || TreeMerge.sameOwnAttributes(oe, te) else { return nil }
-        var table: [[UInt8]: Int] = [:]
+        // Keyed by the written value as a String: a dictionary type the merge uses anyway
+        // (another one has its type built at run time, the cost of all the rest here).
+        var table: [String: Int] = [:]
         func ids(_ list: [XMLElement]) -> [Int] {
             list.map { e in
-                let bytes = XMLWriter.write(e, depth: 0)
+                let bytes = String(decoding: XMLWriter.write(e, depth: 0), as: UTF8.self)
                 if let i = table[bytes] { return i }
                 table[bytes] = table.count
                 return table.count - 1
@@ -563,6 +567,7 @@ final class TreeMerge {
     private func mergedNames(base: [String], ours: [String]?, theirs: [String]?) -> [String] {
         var names = ours ?? base
         guard let theirs else { return names }
+        if theirs == names && base == names { return names }
         var present = Set(names)
         var anchor = -1
         for name in theirs {
@@ -605,6 +610,18 @@ final class TreeMerge {
 
     private func mergeChildren(_ key: String, b: Int?, o: Int?, t: Int?) -> [XMLNode] {
         let bk = childKeys(B, b, parentKey: key), ok = childKeys(O, o, parentKey: key), tk = childKeys(T, t, parentKey: key)
+        // The same children in the same order in all three (most elements above a change):
+        // every one survives where it is, with no sets to build.
+        if let o, b != nil, t != nil, bk == ok && ok == tk {
+            var out: [XMLNode] = []
+            for k in ok {
+                let vb = B.byKey[k], vo = O.byKey[k], vt = T.byKey[k]
+                out.append(contentsOf: comments(before: k, b: vb, o: vo, t: vt))
+                if let e = mergeNode(k, b: vb, o: vo, t: vt) { out.append(.element(e)) }
+            }
+            out.append(contentsOf: trailingComments(O, o))
+            return out
+        }
         let bs = Set(bk), os = Set(ok), ts = Set(tk)
         // Which keys survive here.
         var survivors: Set<String> = []
@@ -692,6 +709,9 @@ final class TreeMerge {
         guard node.parent >= 0 else { return [] }
         let siblings = g.nodes[node.parent].element.children
         var k = node.indexInParent - 1
+        // Most elements follow another element (or white space and then one): no comment.
+        while k >= 0, case .text(let t) = siblings[k], t.isWhitespace { k -= 1 }
+        guard k >= 0, !siblings[k].isElement else { return [] }
         var out: [XMLNode] = []
         while k >= 0 {
             switch siblings[k] {

@@ -208,6 +208,10 @@ public enum XMLNode: Sendable {
     public var element: XMLElement? {
         if case .element(let e) = self { return e } else { return nil }
     }
+
+    var isElement: Bool {
+        if case .element = self { return true } else { return false }
+    }
 }
 
 extension String {
