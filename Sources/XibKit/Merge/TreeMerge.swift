@@ -31,7 +31,7 @@ final class TreeMerge {
     /// side's deletion of it.
     private let dfpB: Fingerprints, dfpO: Fingerprints, dfpT: Fingerprints
     /// Object ids (as keys `#id`) that survive, and the key of their parent in the result.
-    private var survivingParent: [String: String] = [:]
+    private var survivingParent = ParentTable()
     /// Keys of elements, in any version, whose subtree gains or loses objects by a move:
     /// those cannot be reused wholesale from one side.
     private var moveTouched: Set<String> = []
@@ -74,23 +74,30 @@ final class TreeMerge {
         // The graphs are passed to local functions, not gathered in arrays: an array of them
         // copies each graph's tables (a dozen retains) every time it is built.
         var ids: [String] = []
+        // Each key's hash, as every graph's index has it (node i is entry i): hashed once.
+        var hashes: [UInt64] = []
         var seen = KeyIndex(minimumCapacity: O.nodes.count / 2)
         func collect(_ g: IBGraph) {
             for i in g.nodes.indices {
                 let key = g.nodes[i].key
-                if IBGraph.isObjectKey(key), seen.insert(key, 0) == nil { ids.append(key) }
+                guard IBGraph.isObjectKey(key) else { continue }
+                let hash = g.byKey.hash(ofEntry: i)
+                if seen.insert(key, 0, hash: hash) == nil {
+                    ids.append(key)
+                    hashes.append(hash)
+                }
             }
         }
         collect(O)
         collect(T)
         collect(B)
-        survivingParent.reserveCapacity(ids.count)
+        survivingParent = ParentTable(minimumCapacity: ids.count)
         // Each object's node and parent in each version, looked up once (the move checks below
         // need them again).
         var found: [Places] = []
         found.reserveCapacity(ids.count)
-        for key in ids {
-            let b = B.byKey[key], o = O.byKey[key], t = T.byKey[key]
+        for (key, hash) in zip(ids, hashes) {
+            let b = B.byKey.value(for: key, hash: hash), o = O.byKey.value(for: key, hash: hash), t = T.byKey.value(for: key, hash: hash)
             let pb = b.map { parentKey(B, $0) }, po = o.map { parentKey(O, $0) }, pt = t.map { parentKey(T, $0) }
             found.append(Places(b: b, o: o, t: t, pb: pb, po: po, pt: pt))
             switch (b, o, t) {
@@ -147,6 +154,32 @@ final class TreeMerge {
                 markIfElsewhere(O, f.o, f.po, f.pb)
                 markIfElsewhere(T, f.t, f.pt, f.pb)
             }
+        }
+    }
+
+    /// Object key → the key of its parent in the result, on `KeyIndex` (a merge looks it up for
+    /// every child of every element it rebuilds; `Dictionary` hashed each key with SipHash).
+    /// Entries are set, and reset, never removed.
+    private struct ParentTable {
+        private var index: KeyIndex
+        private var parents: [String] = []
+
+        init(minimumCapacity: Int = 0) {
+            index = KeyIndex(minimumCapacity: minimumCapacity)
+            parents.reserveCapacity(minimumCapacity)
+        }
+
+        subscript(key: String) -> String? {
+            get { index[key].map { parents[$0] } }
+            set {
+                guard let newValue else { preconditionFailure("a surviving object's parent is never removed") }
+                if let i = index.insert(key, parents.count) { parents[i] = newValue } else { parents.append(newValue) }
+            }
+        }
+
+        /// The getter, with the key's hash as a graph's index has it.
+        func parent(of key: String, hash: UInt64) -> String? {
+            index.value(for: key, hash: hash).map { parents[$0] }
         }
     }
 
@@ -601,7 +634,7 @@ final class TreeMerge {
         for c in g.nodes[n].children {
             let node = g.nodes[c]
             if IBGraph.isObjectKey(node.key) {
-                guard survivingParent[node.key] == parentKey else { continue }
+                guard survivingParent.parent(of: node.key, hash: g.byKey.hash(ofEntry: c)) == parentKey else { continue }
             }
             out.append(node.key)
         }

@@ -23,8 +23,10 @@ public struct KeyIndex: Sendable {
     /// The keys, in the order they were inserted.
     public var keys: [String] { entryKeys }
 
-    public subscript(key: String) -> Int? {
-        let hash = KeyIndex.hash(key)
+    public subscript(key: String) -> Int? { value(for: key, hash: KeyIndex.hash(key)) }
+
+    /// The subscript, with the key's hash as `hash(ofEntry:)` of any index gave it.
+    func value(for key: String, hash: UInt64) -> Int? {
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
         while true {
