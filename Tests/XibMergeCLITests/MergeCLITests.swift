@@ -35,9 +35,9 @@ import XibKit
                              cwd: dir, environment: environment)
         }
         /// The merge with the test crash set off in it, after the crash fallback is armed.
-        func mergeCrashing() throws -> CLI.Result {
+        func mergeCrashing(when: String = "1") throws -> CLI.Result {
             var environment = ProcessInfo.processInfo.environment
-            environment["XIBMERGE_TEST_CRASH"] = "1"
+            environment["XIBMERGE_TEST_CRASH"] = when
             return try merge(environment: environment)
         }
         /// Nothing but the inputs (and what a test wrote on purpose) is left in the folder.
@@ -67,6 +67,16 @@ import XibKit
         #expect(r.stderr.contains("internal error while merging UI/Fixture.\(c.ext); wrote a line-based merge with conflict markers instead"))
         let ours = String(decoding: try #require(c.current("ours")), as: UTF8.self)
         #expect(ours.contains("<<<<<<< ours") && ours.contains(">>>>>>> theirs"))
+        #expect(try c.leftovers().isEmpty)
+    }
+
+    /// A crash once the merged file was written ahead (beside OURS, not yet in its place):
+    /// the process started after the crash removes it, and writes the line-based merge.
+    @Test func aCrashAfterTheResultWasWrittenAheadLeavesNothingBeside() throws {
+        let c = try Inputs("both-add-outlets")
+        let r = try c.mergeCrashing(when: "after-merge")
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("internal error while merging UI/Fixture.\(c.ext)"), "\(r.stderr)")
         #expect(try c.leftovers().isEmpty)
     }
 

@@ -17,7 +17,12 @@ enum IDCollisions {
         var taken: Set<String>? = nil
         var renameInOurs: [String: String] = [:], renameInTheirs: [String: String] = [:]
         // Ids both sides added (rare), in a stable order.
-        let addedByBoth = O.objectIndex.keys.filter { B.objectIndex[$0] == nil && T.objectIndex[$0] != nil }.sorted()
+        // (Each id hashed once: every index hashes a key alike.)
+        let ids = O.objectIndex.keys
+        let addedByBoth = ids.indices.filter { e in
+            let hash = O.objectIndex.hash(ofEntry: e)
+            return B.objectIndex.value(for: ids[e], hash: hash) == nil && T.objectIndex.value(for: ids[e], hash: hash) != nil
+        }.map { ids[$0] }.sorted()
         for id in addedByBoth {
             let o = O.objectIndex[id]!, t = T.objectIndex[id]!
             guard O.nodes[o].tag != T.nodes[t].tag else { continue }

@@ -16,6 +16,10 @@ public enum XibMerger {
         public var strictLayout = false
         /// Accept a clean line-based merge when its result passes `check`.
         public var lineFastPath = true
+        /// Given the merged bytes as soon as they are written, while the merge still checks
+        /// them (on another thread): for writing them ahead to where the result goes. They are
+        /// the result only if `Outcome.bytes` is the same.
+        public var writeAhead: (@Sendable ([UInt8]) -> Void)?
 
         public init() {}
     }
@@ -197,7 +201,10 @@ public enum XibMerger {
         let halves = parallelMap(2) { i -> MergedHalf in
             if i == 0 {
                 let (bytes, copies) = XMLWriter.writeRecordingCopies(tree)
-                return .written(bytes, wellFormed: wellFormed(bytes, copies: copies))
+                let ok = wellFormed(bytes, copies: copies)
+                // Mostly the result: its file is written while the cascade runs.
+                if ok, let writeAhead = options.writeAhead { writeAhead(bytes) }
+                return .written(bytes, wellFormed: ok)
             }
             var doc = tree
             let changed = merger.value.cascade(&doc)
