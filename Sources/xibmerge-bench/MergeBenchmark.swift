@@ -9,7 +9,9 @@ func runMergeBenchmark(corpus: String, xibmerge: String) -> [String] {
     let tmp = NSTemporaryDirectory() + "xibmerge-bench-\(getpid())"
     try? FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: tmp) }
-    let runs = 11
+    // 21 runs: on a machine whose virtual cores stall now and then, 11 left the medians
+    // swinging by a third from one run of the script to the next.
+    let runs = 21
     var lines = ["merge (largest \(scenarios.count) scenarios, median of \(runs) alternating runs, wall time including process start):"]
     var ratios: [Double] = []
     for s in scenarios {
@@ -36,12 +38,18 @@ func runMergeBenchmark(corpus: String, xibmerge: String) -> [String] {
             // Copying the file is part of both; it is measured alone and taken out.
             copyTimes.append(seconds { fresh() })
         }
-        func median(_ times: [Double]) -> Double { times.sorted()[times.count / 2] }
         let xm = median(xibmergeTimes), gm = median(gitTimes), copy = median(copyTimes)
         let ratio = max(xm - copy, 1e-6) / max(gm - copy, 1e-6)
         ratios.append(ratio)
         lines.append("  \(URL(fileURLWithPath: s.dir).lastPathComponent.prefix(70)) (\(s.bytes / 1024) KB): xibmerge \(Bench.format((xm - copy) * 1000, 1)) ms, git merge-file \(Bench.format((gm - copy) * 1000, 1)) ms, ratio \(Bench.format(ratio))")
     }
-    lines.append("  median ratio xibmerge / git merge-file: \(Bench.format(ratios.sorted()[ratios.count / 2]))")
+    lines.append("  median ratio xibmerge / git merge-file: \(Bench.format(median(ratios)))")
     return lines
+}
+
+/// The middle value (the mean of the two middle ones for an even count).
+private func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }

@@ -36,8 +36,8 @@ final class TreeMerge {
     /// those cannot be reused wholesale from one side.
     private var moveTouched: Set<String> = []
     /// Ids referenced by what each side added or changed; only needed when a side deletes something.
-    private lazy var touchedByOurs: Set<String> = referencedByChanges(in: O)
-    private lazy var touchedByTheirs: Set<String> = referencedByChanges(in: T)
+    private lazy var touchedByOurs: KeyIndex = referencedByChanges(in: O)
+    private lazy var touchedByTheirs: KeyIndex = referencedByChanges(in: T)
     /// Objects a side deleted and that stay deleted: never brought back as an ancestor.
     private var deletedObjects: Set<String> = []
     /// Objects a side deleted but that a conflict kept: their whole subtree (from the keeper) stays.
@@ -220,15 +220,15 @@ final class TreeMerge {
     /// One side deleted an object the other kept: a delete, unless the keeper changed it
     /// (beyond layout) or made something new refer to it — then it is a conflict.
     private func decideDeletion(key: String, deleter: Side, b: Int, kept: Int, keptGraph: IBGraph, keptFP: Fingerprints,
-                                referencedByKeeper: Set<String>, keeperParent: String) {
+                                referencedByKeeper: KeyIndex, keeperParent: String) {
         let id = String(key.dropFirst())
         // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
         // deleting the whole object: only additions and modifications stop a deletion.
         let changed = (!Fingerprints.same(keptFP, kept, dfpB, b) && !isPruned(kept, in: keptGraph, keptFP, from: b)) || parentKey(B, b) != keeperParent
-        let referenced = referencedByKeeper.contains(id)
+        let referenced = referencedByKeeper[id] != nil
         // Only the top of a deleted subtree is reported and counted.
         let parentAlsoDeleted = isDeletedAncestor(b, deleter: deleter)
-        if keptByConflict.contains(key) {
+        if !keptByConflict.isEmpty && keptByConflict.contains(key) {
             survivingParent[key] = keeperParent
             return
         }
@@ -265,7 +265,7 @@ final class TreeMerge {
     private func insideDeletedByConflict(_ n: Int, in g: IBGraph) -> Bool {
         var p = g.nodes[n].parent
         while p > 0 {
-            if deletedObjects.contains(g.nodes[p].key) { return true }
+            if !deletedObjects.isEmpty && deletedObjects.contains(g.nodes[p].key) { return true }
             p = g.nodes[p].parent
         }
         return false
@@ -329,19 +329,20 @@ final class TreeMerge {
     }
 
     /// Ids referenced by elements that this side added or changed.
-    private func referencedByChanges(in g: IBGraph) -> Set<String> {
-        var out: Set<String> = []
+    /// (A `KeyIndex` used as a set: no SipHash, no set type built at run time.)
+    private func referencedByChanges(in g: IBGraph) -> KeyIndex {
+        var out = KeyIndex()
         for r in g.references {
             let key = g.nodes[r.node].key
             // Unchanged, or only attributes removed (Xcode drops a constraint's `firstItem`
             // when it is the container): not a new reason to keep the target.
-            if let bn = B.byKey[key] {
+            if let bn = B.byKey.value(for: key, hash: g.byKey.hash(ofEntry: r.node)) {
                 // Base's own start tag (most of a side is base's elements, taken whole): unchanged.
                 if let o = g.nodes[r.node].element.origin, let bo = B.nodes[bn].element.origin, o.attributesPristine,
                    bo.attributesPristine, o.hasSameStartTag(as: bo) { continue }
                 if TreeMerge.onlyRemovedAttributes(from: B.nodes[bn].element, g.nodes[r.node].element) { continue }
             }
-            out.insert(r.target)
+            out.insert(r.target, 0)
         }
         return out
     }
@@ -363,7 +364,8 @@ final class TreeMerge {
 
     /// Merges one element present in at least one version; nil when it does not survive.
     private func mergeNode(_ key: String, b: Int?, o: Int?, t: Int?) -> XMLElement? {
-        if !moveTouched.contains(key) {
+        // (Sets looked at for every element: asked only when not empty, as a look-up hashes the key.)
+        if moveTouched.isEmpty || !moveTouched.contains(key) {
             if let o, let t {
                 if let b {
                     if bytesEqual(B, b, O, o) { return takeTheirs(t, base: b) }
@@ -700,10 +702,10 @@ final class TreeMerge {
     /// A value element (no id) removed by one side: removed unless the other side changed it.
     private func keepDeletedValue(_ k: String, deleter: Side, keeper: IBGraph, keeperFP: Fingerprints) -> Bool {
         guard let bn = B.byKey[k], let kn = keeper.byKey[k] else { return false }
-        if let slash = k.firstIndex(of: "/"), keptByConflict.contains(String(k[..<slash])) { return true }
+        if !keptByConflict.isEmpty, let slash = k.firstIndex(of: "/"), keptByConflict.contains(String(k[..<slash])) { return true }
         // Inside a value a conflict kept: it comes back whole, as one conflict (the other
         // resolution drops it whole).
-        if B.nodes[bn].parent >= 0, keptValues.contains(B.nodes[B.nodes[bn].parent].key) {
+        if !keptValues.isEmpty, B.nodes[bn].parent >= 0, keptValues.contains(B.nodes[B.nodes[bn].parent].key) {
             keptValues.insert(k)
             return true
         }
