@@ -324,7 +324,8 @@ public struct IBGraph: Sendable {
             if let v = e[attribute: a], !v.isEmpty { title = v; break }
         }
         if title == nil {
-            for c in e.elements {
+            // The children as they are (`elements` would copy every child element into an array).
+            for case .element(let c) in e.children {
                 switch (c.name, c[attribute: "key"]) {
                 case ("state", "normal"): title = c[attribute: "title"] ?? c.elements.first(where: { $0[attribute: "key"] == "title" })?.text
                 case ("string", "text"), ("string", "title"): title = c.text
