@@ -57,15 +57,45 @@ final class TreeMerge {
     func run() -> XMLDocument {
         var doc = mergeTree()
         cascade(&doc)
+        setPaths(TreeMerge.paths(for: takePendingPaths()))
         return doc
     }
 
     /// The merge before the cascade (`run` without it): objects decided, the tree rebuilt.
+    /// Its events' paths are left to compute (`takePendingPaths`, `paths(for:)`, `setPaths`).
     func mergeTree() -> XMLDocument {
+        defersPaths = true
+        defer { defersPaths = false }
         decideObjects()
         var doc = O.document
         if let root = mergeNode("document", b: 0, o: 0, t: 0) { doc.root = root }
         return doc
+    }
+
+    /// An event whose object's path is still to be named.
+    struct PendingPath: Sendable {
+        var event: Int
+        var graph: IBGraph
+        var node: Int
+    }
+
+    /// The tree merge's events wait for their paths: naming an object walks up its ancestors
+    /// and names each (a fifth of the tree merge, for a few events), which the caller does on
+    /// the core that is not running the cascade.
+    private var defersPaths = false
+    private var pendingPaths: [PendingPath] = []
+
+    func takePendingPaths() -> [PendingPath] {
+        defer { pendingPaths = [] }
+        return pendingPaths
+    }
+
+    static func paths(for pending: [PendingPath]) -> [(event: Int, path: String)] {
+        pending.map { ($0.event, $0.graph.displayPath($0.node)) }
+    }
+
+    func setPaths(_ paths: [(event: Int, path: String)]) {
+        for (event, path) in paths { events[event].path = path }
     }
 
     // MARK: - Stage 1: objects
@@ -842,7 +872,9 @@ final class TreeMerge {
     private func record(_ kind: MergeEvent.Kind, graph: IBGraph, node: Int, subject: String,
                         ours: String?, theirs: String?, resolution: String) {
         let owner = graph.owningObject(node)
-        events.append(MergeEvent(kind: kind, path: graph.displayPath(node == owner ? node : owner), objectID: graph.nodes[owner].objectID,
+        let named = node == owner ? node : owner
+        if defersPaths { pendingPaths.append(PendingPath(event: events.count, graph: graph, node: named)) }
+        events.append(MergeEvent(kind: kind, path: defersPaths ? "" : graph.displayPath(named), objectID: graph.nodes[owner].objectID,
                                  subject: subject, ours: ours, theirs: theirs, resolution: resolution))
     }
 

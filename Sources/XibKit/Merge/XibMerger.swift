@@ -168,7 +168,8 @@ public enum XibMerger {
 
     /// The two halves of finishing a merge (see `structural`).
     private enum MergedHalf: Sendable {
-        case written([UInt8], wellFormed: Bool)
+        /// With the paths of the tree merge's events.
+        case written([UInt8], wellFormed: Bool, paths: [(event: Int, path: String)])
         case cascaded(XMLDocument, changed: Bool, sound: Bool?)
     }
 
@@ -190,6 +191,7 @@ public enum XibMerger {
         treeOptions.reuse = reuse
         let oursFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
         let tree = oursFirst.mergeTree()
+        let pendingPaths = oursFirst.takePendingPaths()
         // Sound: the bytes read back as XML and hold no conflict marker, and the merged graph
         // has no other integrity problem (its source is ours' bytes: markers are looked for in
         // the written ones, where theirs' text may have brought one). One core writes the tree
@@ -211,10 +213,11 @@ public enum XibMerger {
             let ok = wellFormed(bytes, copies: copies)
             // Mostly the result: its file is written while the cascade runs.
             if ok, let writeAhead = options.writeAhead { writeAhead(bytes) }
-            return .written(bytes, wellFormed: ok)
+            return .written(bytes, wellFormed: ok, paths: TreeMerge.paths(for: pendingPaths))
         }
         guard case .cascaded(let merged, let cascadeChanged, let graphSound) = halves[0],
-              case .written(var written, var writtenWellFormed) = halves[1] else { preconditionFailure("two halves") }
+              case .written(var written, var writtenWellFormed, let paths) = halves[1] else { preconditionFailure("two halves") }
+        oursFirst.setPaths(paths)
         defer { releaseInBackground((collisions, oursFirst, tree, merged)) }
         if cascadeChanged {
             let copies: [Range<Int>]
