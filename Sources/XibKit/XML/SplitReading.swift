@@ -1,5 +1,5 @@
 /// Reading one large file on two threads: the reading thread reads up to a split point about
-/// halfway through while another reads from there on (`readSecondPart`), and the reader joins
+/// two thirds through while another reads from there on (`readSecondPart`), and the reader joins
 /// the two parts when it gets there, after checking the second thread's guesses (that content
 /// starts at the split point, and at which depth) and the end tags it could not match. When a
 /// guess fails, or the second part failed or was never started, the reader reads on alone:
