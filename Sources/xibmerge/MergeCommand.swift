@@ -64,6 +64,10 @@ struct MergeRun: CommandRun {
         // The merge reads the files on two threads: the second is asked for now, so that it is
         // running by the time they are read (see `WorkerThreads`).
         WorkerThreads.wake()
+        // One file, then the process exits: the trees and graphs, released only once the merge
+        // is done, are left to the process's end rather than freed on another thread beside
+        // the writing of the file.
+        LargeValueRelease.leftToProcessExit = true
         // Large inputs go on huge pages, from their reading on (see ProcessHeap).
         ProcessHeap.expectInput(files: [base, ours, theirs])
         let inputs = try readInputs()
