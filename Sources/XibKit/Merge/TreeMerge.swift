@@ -54,18 +54,15 @@ final class TreeMerge {
         dfpT = Fingerprints(theirs)
     }
 
-    func run() -> XMLDocument {
+    /// The merged document alone, cascade included (its events are left unnamed).
+    func mergedDocument() -> XMLDocument {
         var doc = mergeTree()
         cascade(&doc)
-        setPaths(TreeMerge.paths(for: takePendingPaths()))
         return doc
     }
 
-    /// The merge before the cascade (`run` without it): objects decided, the tree rebuilt.
-    /// Its events' paths are left to compute (`takePendingPaths`, `paths(for:)`, `setPaths`).
+    /// The merge before the cascade: objects decided, the tree rebuilt.
     func mergeTree() -> XMLDocument {
-        defersPaths = true
-        defer { defersPaths = false }
         decideObjects()
         var doc = O.document
         if let root = mergeNode("document", b: 0, o: 0, t: 0) { doc.root = root }
@@ -79,10 +76,9 @@ final class TreeMerge {
         var node: Int
     }
 
-    /// The tree merge's events wait for their paths: naming an object walks up its ancestors
-    /// and names each (a fifth of the tree merge, for a few events), which the caller does on
-    /// the core that is not running the cascade.
-    private var defersPaths = false
+    /// Events wait for their paths (`takePendingPaths`, `paths(for:)`, `setPaths`): naming an
+    /// object walks up its ancestors and names each (a fifth of the tree merge, for a few
+    /// events), which the caller does on the core that is not running the cascade.
     private var pendingPaths: [PendingPath] = []
 
     func takePendingPaths() -> [PendingPath] {
@@ -872,9 +868,8 @@ final class TreeMerge {
     private func record(_ kind: MergeEvent.Kind, graph: IBGraph, node: Int, subject: String,
                         ours: String?, theirs: String?, resolution: String) {
         let owner = graph.owningObject(node)
-        let named = node == owner ? node : owner
-        if defersPaths { pendingPaths.append(PendingPath(event: events.count, graph: graph, node: named)) }
-        events.append(MergeEvent(kind: kind, path: defersPaths ? "" : graph.displayPath(named), objectID: graph.nodes[owner].objectID,
+        pendingPaths.append(PendingPath(event: events.count, graph: graph, node: node == owner ? node : owner))
+        events.append(MergeEvent(kind: kind, path: "", objectID: graph.nodes[owner].objectID,
                                  subject: subject, ours: ours, theirs: theirs, resolution: resolution))
     }
 

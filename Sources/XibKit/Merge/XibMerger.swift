@@ -119,7 +119,7 @@ public enum XibMerger {
                 return IBGraph(xml: doc.xml, reusing: baseGraph.get()?.1)
             }
         }
-        _ = parallelMap(2) { task in
+        _ = parallelPair { task in
             if task == 0 {
                 ProcessHeap.reserveForThisThread(toRead: base.bytes.count)
                 _ = baseRead.get()
@@ -194,15 +194,14 @@ public enum XibMerger {
         let pendingPaths = oursFirst.takePendingPaths()
         // Sound: the bytes read back as XML and hold no conflict marker, and the merged graph
         // has no other integrity problem (its source is ours' bytes: markers are looked for in
-        // the written ones, where theirs' text may have brought one). One core writes the tree
-        // and reads back what it wrote anew (the elements it copied whole were read already)
-        // while the other runs the cascade, whose graph of the result the integrity check uses;
-        // the cascade seldom removes anything, and only then is the result written and checked
-        // again.
+        // the written ones, where theirs' text may have brought one). The calling thread runs
+        // the cascade, whose graph of the result the integrity check uses, and which is mostly
+        // the longer half; the worker, woken again after the tree merge and so starting later
+        // (0.2-0.4 ms here), writes the tree, reads back what it wrote anew (the elements it
+        // copied whole were read already), writes the file ahead and names the events. The
+        // cascade seldom removes anything, and only then is the result written and checked again.
         let merger = Unshared(oursFirst)
-        // The cascade, mostly the longer half, first: the calling thread starts it at once,
-        // and the worker, woken again after the tree merge, starts later (0.2-0.4 ms here).
-        let halves = parallelMap(2) { i -> MergedHalf in
+        let halves = parallelPair { i -> MergedHalf in
             if i == 0 {
                 var doc = tree
                 let changed = merger.value.cascade(&doc)
@@ -217,7 +216,8 @@ public enum XibMerger {
         }
         guard case .cascaded(let merged, let cascadeChanged, let graphSound) = halves[0],
               case .written(var written, var writtenWellFormed, let paths) = halves[1] else { preconditionFailure("two halves") }
-        oursFirst.setPaths(paths)
+        // (The cascade's own events, seldom any, are named here.)
+        oursFirst.setPaths(paths + TreeMerge.paths(for: oursFirst.takePendingPaths()))
         defer { releaseInBackground((collisions, oursFirst, tree, merged)) }
         if cascadeChanged {
             let copies: [Range<Int>]
@@ -235,7 +235,7 @@ public enum XibMerger {
         }
         if conflicts > 0 && options.conflictStyle == .markers {
             let theirsFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: .theirs, options: treeOptions)
-            let other = XMLWriter.write(theirsFirst.run())
+            let other = XMLWriter.write(theirsFirst.mergedDocument())
             let marked = LineMerge.markDifferences(ours: outcome.bytes, theirs: other)
             guard marked.conflicts > 0 else {
                 return fallback("conflicts were found but could not be marked in the file; merged by lines instead")

@@ -10,7 +10,7 @@ public final class SplitReading: Sendable {
     private let secondPart: SharedWork<XMLReader.SecondPart?>
 
     /// Whether the reader used the second part (for the tests).
-    private let joined = SharedWork { true }
+    private let joined = AtomicWord()
 
     /// Nil for a small file, or one with no line to split at.
     public convenience init?(_ source: XMLSource) {
@@ -24,9 +24,9 @@ public final class SplitReading: Sendable {
         secondPart = SharedWork { XMLReader.readSecondPart(of: source, from: point) }
     }
 
-    var wasJoined: Bool { joined.isDone }
+    var wasJoined: Bool { joined.load() != 0 }
 
-    func noteJoined() { joined.offer() }
+    func noteJoined() { joined.store(1) }
 
     /// For the other thread: reads the second part, unless the reader has got there first.
     public func readSecondPart() {

@@ -6,49 +6,18 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs independent work items (reading the three versions of a file, indexing them) on the
-/// machine's cores and returns their results in order.
-func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
-    if count == 2 { return withoutActuallyEscaping(body) { pair($0) } }
-    let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
-    results.initialize(repeating: nil)
-    defer {
-        _ = results.deinitialize()
-        results.deallocate()
+/// Runs two work items (the merge's two tasks) on the machine's two cores and returns their
+/// results in order: the second is offered to a Dispatch worker, the first done here, then the
+/// second waited for (spinning) if a worker has started it, else done here too. Lighter than
+/// `concurrentPerform`, which took 0.17 ms to start the first item; and a thread left waiting
+/// inside Dispatch let its virtual core sleep, which sometimes took milliseconds to wake.
+func parallelPair<T: Sendable>(_ body: @Sendable (Int) -> T) -> [T] {
+    withoutActuallyEscaping(body) { body in
+        let second = SharedWork { body(1) }
+        DispatchQueue.global().async { second.offer() }
+        let first = body(0)
+        return [first, second.get()]
     }
-    nonisolated(unsafe) let slots = results
-    let progress = Progress()
-    DispatchQueue.concurrentPerform(iterations: count) { i in
-        progress.started()
-        slots[i] = body(i)
-        progress.finished()
-        // A thread that Dispatch makes wait for the others lets its virtual core sleep, and
-        // waking it again took a millisecond or more here: the one that finishes first waits
-        // here instead, spinning, for items under way on other threads (never for one not
-        // started, which may be waiting for this thread).
-        _ = Spin.until { progress.isIdle }
-    }
-    return results.map { $0! }
-}
-
-/// Two items: the second offered to a Dispatch worker, the first done here, then the second
-/// waited for (spinning) if a worker has started it, else done here too. Lighter than
-/// `concurrentPerform`, whose set-up took 0.17 ms before the first item started.
-private func pair<T: Sendable>(_ body: @escaping @Sendable (Int) -> T) -> [T] {
-    let second = SharedWork { body(1) }
-    DispatchQueue.global().async { second.offer() }
-    let first = body(0)
-    return [first, second.get()]
-}
-
-/// How many of `parallelMap`'s items are under way. An atomic, not a lock: the thread that
-/// polls it must not slow down the one about to update it.
-private final class Progress: Sendable {
-    private let running = AtomicWord()
-
-    func started() { running.add(1) }
-    func finished() { running.add(-1) }
-    var isIdle: Bool { running.load() == 0 }
 }
 
 /// A word that threads read and update without a lock.
@@ -63,9 +32,9 @@ final class AtomicWord: @unchecked Sendable {
     func add(_ delta: Int) { _ = xibmerge_atomic_add(word, CLong(delta)) }
 }
 
-/// The worker threads `parallelMap` runs on.
+/// The worker threads `parallelPair` runs on.
 public enum WorkerThreads {
-    /// Asks Dispatch for a worker thread ahead of the first `parallelMap`, when a command that
+    /// Asks Dispatch for a worker thread ahead of the first `parallelPair`, when a command that
     /// uses two cores starts: a thread's first start took 2 ms here (the median; the virtual
     /// core it lands on is asleep and slow to wake), so a worker first asked for when the work
     /// is ready joined late.
@@ -101,11 +70,10 @@ enum Spin {
 
 /// How large structures (parsed documents, graphs) are given back once a file is done.
 public enum LargeValueRelease {
-    /// A command that compares one pair of files and then exits sets this: the operating system
+    /// A command that handles one file (or pair) and then exits sets this: the operating system
     /// reclaims everything at exit, so freeing the trees, or starting a thread to do it, is work
-    /// for nothing (about 0.3 ms on the largest diff). Commands that go through many files
-    /// leave it off, and so does the merge, which allocates much more after its inputs are
-    /// read: there, memory freed early is reused instead of faulting in fresh pages.
+    /// for nothing (about 0.3 ms on the largest diff; on a large merge, the freeing competed
+    /// with writing the file). Commands that go through many files leave it off.
     nonisolated(unsafe) public static var leftToProcessExit = false
 }
 
@@ -127,14 +95,14 @@ private final class ReleaseBox<T>: @unchecked Sendable {
     init(_ value: T) { self.value = value }
 }
 
-/// A value handed to one task of `parallelMap` while its owner waits for the result: only that
+/// A value handed to one task of `parallelPair` while its owner waits for the result: only that
 /// task touches it meanwhile, so it need not be `Sendable` itself.
 final class Unshared<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
 }
 
-/// A piece of work either task of a `parallelMap` may do: the first to ask does it, and a
+/// A piece of work either task of a `parallelPair` may do: the first to ask does it, and a
 /// task that needs the result while the other is doing it waits for it. Waiting is only ever
 /// for work already under way on a running thread, so it cannot deadlock, whether the tasks
 /// run side by side or one after the other on one thread.
@@ -147,7 +115,7 @@ final class SharedWork<T: Sendable>: @unchecked Sendable {
     private var result: T?
     /// Set once `result` is: what a waiter polls, without taking the lock.
     private let done = AtomicWord()
-    /// Dropped once run: a worker that comes late may still hold the cell (`parallelMap`).
+    /// Dropped once run: a worker that comes late may still hold the cell (`parallelPair`).
     private var body: (@Sendable () -> T)?
 
     init(_ body: @escaping @Sendable () -> T) {
