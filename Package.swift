@@ -42,9 +42,11 @@ let package = Package(
         ),
         // Benchmarks live outside `swift test`; run them with Scripts/bench.
         .executableTarget(name: "xibmerge-bench", dependencies: ["XibKit", "XibReport"]),
-        .testTarget(name: "XibKitTests", dependencies: ["XibKit", "XibReport"]),
+        // The shared corpus beside the package (../shared/corpus), for the corpus-wide tests.
+        .target(name: "CorpusSupport", path: "Tests/CorpusSupport"),
+        .testTarget(name: "XibKitTests", dependencies: ["XibKit", "XibReport", "CorpusSupport"]),
         .testTarget(name: "XibGitTests", dependencies: ["XibGit"]),
         // Runs the built `xibmerge` binary end to end (git driver, textconv, exit codes).
-        .testTarget(name: "XibMergeCLITests", dependencies: ["XibKit"]),
+        .testTarget(name: "XibMergeCLITests", dependencies: ["XibKit", "CorpusSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import CorpusSupport
 import Foundation
 import Testing
 @testable import XibKit
@@ -5,7 +6,7 @@ import Testing
 /// A graph built reusing base's graph (`IBGraph(xml:reusing:)`) must be the graph a walk of
 /// the whole tree builds: the same nodes, keys, ids, references and tables, in the same order.
 @Suite struct GraphReuseTests {
-    static var available: Bool { XMLTestCorpus.isAvailable }
+    static var available: Bool { Corpus.isAvailable }
 
     /// The first difference between two graphs, or nil.
     static func difference(_ a: IBGraph, _ b: IBGraph) -> String? {
@@ -40,9 +41,9 @@ import Testing
           .enabled(if: available, "the shared corpus is not available; skipping"))
     func corpusGraphsAreTheSame() throws {
         var copied = 0, all = 0, merged = 0
-        for scenario in XMLTestCorpus.documentScenarios() {
+        for scenario in Corpus.documentScenarios() {
             guard let b = scenario.files["base"], let o = scenario.files["ours"], let t = scenario.files["theirs"],
-                  let base = try? XMLTestCorpus.bytes(b), let ours = try? XMLTestCorpus.bytes(o), let theirs = try? XMLTestCorpus.bytes(t),
+                  let base = try? Corpus.bytes(b), let ours = try? Corpus.bytes(o), let theirs = try? Corpus.bytes(t),
                   let (B, sides) = try? Self.read(base, [ours, theirs]),
                   (try? IBDocument(xml: B.document)) != nil else { continue }
             guard let reuse = GraphReuse(B) else {

@@ -1,3 +1,4 @@
+import CorpusSupport
 import Foundation
 import Testing
 @testable import XibKit
@@ -87,11 +88,11 @@ import Testing
         #expect(e.message.contains("open and save it in Xcode 5 or later"))
     }
 
-    @Test(.enabled(if: XMLTestCorpus.isAvailable, XMLTestCorpus.unavailableMessage))
-    func xcodeWrittenCorpusFilesHaveNoProblems() throws {
-        var urls = try XMLTestCorpus.documentFiles().map(\.url)
-        urls += try XMLTestCorpus.documentScenarioFiles()
-        #expect(urls.count > 600)
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
+    func documentCorpusFilesHaveNoProblems() throws {
+        var urls = try Corpus.documentFiles().map(\.url)
+        urls += Corpus.documentScenarioFiles()
+        #expect(urls.count >= Corpus.minimumFiles)
         for url in urls {
             let bytes = [UInt8](try Data(contentsOf: url))
             switch IntegrityCheck.check(bytes: bytes, name: url.path) {

@@ -1,3 +1,4 @@
+import CorpusSupport
 import Foundation
 import Testing
 import XibKit
@@ -26,26 +27,16 @@ import XibKit
         var testDescription: String { name }
 
         func inputs() throws -> (base: XibMerger.Input, ours: XibMerger.Input, theirs: XibMerger.Input) {
-            (.init(bytes: try XMLTestCorpus.bytes(base), name: base.lastPathComponent),
-             .init(bytes: try XMLTestCorpus.bytes(ours), name: ours.lastPathComponent),
-             .init(bytes: try XMLTestCorpus.bytes(theirs), name: theirs.lastPathComponent))
+            (.init(bytes: try Corpus.bytes(base), name: base.lastPathComponent),
+             .init(bytes: try Corpus.bytes(ours), name: ours.lastPathComponent),
+             .init(bytes: try Corpus.bytes(theirs), name: theirs.lastPathComponent))
         }
     }
 
-    /// Every document-format scenario (186 in the corpus as of writing), in a stable order.
-    static let scenarios: [Scenario] = {
-        guard XMLTestCorpus.isAvailable, let files = try? XMLTestCorpus.documentScenarioFiles() else { return [] }
-        var out: [Scenario] = []
-        var index = 0
-        while index + 2 < files.count {
-            let (b, o, t) = (files[index], files[index + 1], files[index + 2])
-            let folder = b.deletingLastPathComponent()
-            out.append(Scenario(name: folder.deletingLastPathComponent().lastPathComponent + "/" + folder.lastPathComponent,
-                                base: b, ours: o, theirs: t))
-            index += 3
-        }
-        return out
-    }()
+    /// Every document-format scenario with base, ours and theirs, in a stable order.
+    static let scenarios: [Scenario] = Corpus.documentScenarios().compactMap { s in
+        s.sides.map { Scenario(name: s.name, base: $0.base, ours: $0.ours, theirs: $0.theirs) }
+    }
 
     static var hasScenarios: Bool { !scenarios.isEmpty }
 
@@ -55,12 +46,12 @@ import XibKit
         return options
     }
 
-    @Test(.enabled(if: XMLTestCorpus.isAvailable, XMLTestCorpus.unavailableMessage))
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
     func corpusHasTheDocumentScenarios() {
-        #expect(MergeLawTests.scenarios.count >= 180, "expected the 186 document-format scenarios, found \(MergeLawTests.scenarios.count)")
+        #expect(MergeLawTests.scenarios.count >= Corpus.minimumScenarios, "too few document-format scenarios: \(MergeLawTests.scenarios.count)")
     }
 
-    @Test(.enabled(if: MergeLawTests.hasScenarios, XMLTestCorpus.unavailableMessage), arguments: MergeLawTests.scenarios)
+    @Test(.enabled(if: MergeLawTests.hasScenarios, Corpus.skipped), arguments: MergeLawTests.scenarios)
     func identityLaws(_ scenario: Scenario) throws {
         let (b, o, t) = try scenario.inputs()
         for x in [o, t] {
@@ -74,7 +65,7 @@ import XibKit
         }
     }
 
-    @Test(.enabled(if: MergeLawTests.hasScenarios, XMLTestCorpus.unavailableMessage),
+    @Test(.enabled(if: MergeLawTests.hasScenarios, Corpus.skipped),
           arguments: MergeLawTests.scenarios, [true, false])
     func symmetryAndSoundness(_ scenario: Scenario, lineFastPath: Bool) throws {
         let (b, o, t) = try scenario.inputs()

@@ -1,3 +1,4 @@
+import CorpusSupport
 import Foundation
 import Testing
 @testable import XibKit
@@ -57,11 +58,11 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: XMLTestCorpus.isAvailable, XMLTestCorpus.unavailableMessage))
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
     func everyCorpusFileReadsTheSameOnTwoThreads() throws {
         var joinedAtTheChosenPoint = 0, large = 0
-        for row in try XMLTestCorpus.documentFiles() {
-            let bytes = try XMLTestCorpus.bytes(row.url)
+        for row in try Corpus.documentFiles() {
+            let bytes = try Corpus.bytes(row.url)
             let whole = SplitReadingTests.readInOnePass(bytes)
             if bytes.count >= XMLReader.SplitPoint.minimumSize {
                 large += 1
@@ -128,11 +129,11 @@ import Testing
 
     /// Malformed variants of small corpus files (the differential test's mutations), split at
     /// several lines: the same tree or the same error as one pass, first character errors included.
-    @Test(.enabled(if: XMLTestCorpus.isAvailable, XMLTestCorpus.unavailableMessage))
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
     func errorsAreThoseOfAReadingInOnePass() throws {
-        let rows = try XMLTestCorpus.documentFiles().filter { $0.bytes < 20_000 }.sorted { ($0.bytes, $0.file) < ($1.bytes, $1.file) }.prefix(6)
+        let rows = try Corpus.documentFiles().filter { $0.bytes < 20_000 }.sorted { ($0.bytes, $0.file) < ($1.bytes, $1.file) }.prefix(6)
         try #require(rows.count == 6)
-        let originals = try rows.map { try XMLTestCorpus.bytes($0.url) }
+        let originals = try rows.map { try Corpus.bytes($0.url) }
         var rng = XMLSplitMix64(seed: 0x5B11_7_0)
         var refused = 0, compared = 0
         for round in 0..<12 {

@@ -1,3 +1,4 @@
+import CorpusSupport
 import Foundation
 import Testing
 @testable import XibKit
@@ -6,7 +7,7 @@ import Testing
 /// base's) must give the tree that reading it whole gives: the same elements, attributes, text
 /// and comments, the same origins as far as bytes and depth go, written back to the same bytes.
 @Suite struct UnchangedElementsTests {
-    static var available: Bool { XMLTestCorpus.isAvailable }
+    static var available: Bool { Corpus.isAvailable }
 
     /// The first difference between two trees, or nil: everything the merge and the writer
     /// look at, origins compared by their bytes (a taken subtree's spans are in base's bytes).
@@ -71,26 +72,26 @@ import Testing
           .enabled(if: available, "the shared corpus is not available; skipping"))
     func corpusVersionsReadTheSame() throws {
         var taken = 0, all = 0, versions = 0
-        for scenario in XMLTestCorpus.documentScenarios() {
+        for scenario in Corpus.documentScenarios() {
             guard let baseURL = scenario.files["base"] else { continue }
-            let base = try XMLTestCorpus.bytes(baseURL)
+            let base = try Corpus.bytes(baseURL)
             for side in ["ours", "theirs"] {
                 guard let url = scenario.files[side] else { continue }
-                let (difference, t, a) = try Self.compare(base: base, side: try XMLTestCorpus.bytes(url))
+                let (difference, t, a) = try Self.compare(base: base, side: try Corpus.bytes(url))
                 #expect(difference == nil, "\(scenario.testDescription) \(side): \(difference ?? "")")
                 taken += t; all += a; versions += 1
             }
         }
         // Most of a version is unchanged: most of its elements come from base (81% here: 131,000 of 163,000 in 372 versions).
-        #expect(versions > 300 && taken * 10 > all * 7, "\(taken) of \(all) elements taken from base in \(versions) versions")
+        #expect(versions >= Corpus.minimumScenarios && taken * 10 > all * 7, "\(taken) of \(all) elements taken from base in \(versions) versions")
     }
 
     @Test("wrong runs cost time only: the bytes are compared before a subtree is taken",
           .enabled(if: available, "the shared corpus is not available; skipping"))
     func wrongRunsNeverGiveAWrongTree() throws {
-        let scenario = try #require(XMLTestCorpus.documentScenarios().first { $0.files["base"] != nil && $0.files["ours"] != nil })
-        let base = try XMLTestCorpus.bytes(try #require(scenario.files["base"]))
-        let ours = try XMLTestCorpus.bytes(try #require(scenario.files["ours"]))
+        let scenario = try #require(Corpus.documentScenarios().first { $0.files["base"] != nil && $0.files["ours"] != nil })
+        let base = try Corpus.bytes(try #require(scenario.files["base"]))
+        let ours = try Corpus.bytes(try #require(scenario.files["ours"]))
         let right = LineMerge.merge(base: base, ours: ours, theirs: base).oursSharedWithBase
         let wrong: [[LineDiff.SharedRun]] = [
             // The whole file claimed unchanged.

@@ -1,4 +1,5 @@
 import Dispatch
+import CorpusSupport
 import Foundation
 import Testing
 import XibKit
@@ -28,7 +29,7 @@ import XibKit
 @Suite struct XMLDifferentialTests {
     static let xmllint = "/usr/bin/xmllint"
 
-    @Test(.enabled(if: XMLTestCorpus.isAvailable, XMLTestCorpus.unavailableMessage),
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped),
           .enabled(if: FileManager.default.isExecutableFile(atPath: XMLDifferentialTests.xmllint),
                    "xmllint (libxml2) is not installed at /usr/bin/xmllint; skipping"))
     func readerAgreesWithLibxml2OnMutatedCorpusFiles() throws {
@@ -40,14 +41,14 @@ import XibKit
 
         // The 10 smallest document-format files (all well under 20 KB).
         let fileCount = environment["XML_DIFF_FILES"].flatMap { Int($0) } ?? 10
-        let rows = try XMLTestCorpus.documentFiles()
+        let rows = try Corpus.documentFiles()
             .filter { $0.bytes < 20_000 || fileCount > 10 }
             .sorted { ($0.bytes, $0.file) < ($1.bytes, $1.file) }
             .prefix(fileCount)
         try #require(rows.count >= 10, "expected at least 10 small document-format corpus files")
         var originals: [(name: String, bytes: [UInt8])] = []
         for row in rows {
-            let bytes = try XMLTestCorpus.bytes(row.url)
+            let bytes = try Corpus.bytes(row.url)
             // The unmutated files are the baseline: both must accept them.
             #expect((try? XMLReader.parse(bytes, name: row.file)) != nil, "reader refuses corpus file \(row.file)")
             originals.append((row.file, bytes))

@@ -1,3 +1,4 @@
+import CorpusSupport
 import Foundation
 import Testing
 
@@ -7,34 +8,17 @@ import Testing
     static let checkFixtures = CLI.fixtures.appendingPathComponent("check")
     static let examples = CLI.packageRoot.appendingPathComponent("Examples")
 
-    /// Document-format corpus files without committed markers, and base/ours/theirs of
-    /// document-format scenarios: the files Xcode wrote.
-    static func xcodeWrittenCorpusFiles() throws -> [String] {
-        let tsv = try String(contentsOf: CLI.corpus.appendingPathComponent("files.tsv"), encoding: .utf8)
-        var rows = tsv.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        let header = rows.removeFirst()
-        let file = header.firstIndex(of: "file")!, root = header.firstIndex(of: "root_element")!, notes = header.firstIndex(of: "notes")!
-        var out = rows.filter { $0[root] == "document" && !$0[notes].contains("committed-conflict-markers") }
-            .map { CLI.corpus.appendingPathComponent("files/\($0[file])").path }
-        for set in ["conflicts", "clean"] {
-            for scenario in try CLI.documentScenarios(set) {
-                for f in try FileManager.default.contentsOfDirectory(atPath: scenario.path)
-                where f.hasPrefix("base.") || f.hasPrefix("ours.") || f.hasPrefix("theirs.") {
-                    out.append(scenario.appendingPathComponent(f).path)
-                }
-            }
-        }
-        return out
-    }
-
+    /// `format --check` changes nothing on the files Xcode wrote (`Corpus.isXcodeWritten`), and
+    /// `check` finds no problem in any document-format file, hand-edited ones included.
     @Test(.enabled(if: CLI.hasCorpus, "the shared corpus is not available (../shared/corpus); skipping"))
     func formatCheckAndCheckPassOnEveryXcodeWrittenFile() throws {
-        let files = try Self.xcodeWrittenCorpusFiles()
-        #expect(files.count > 600)
-        let format = try CLI.xibmerge(["format", "--check"] + files)
+        let xcodeWritten = try Corpus.xcodeWrittenFiles().map(\.path)
+        #expect(xcodeWritten.count >= Corpus.minimumFiles)
+        let format = try CLI.xibmerge(["format", "--check"] + xcodeWritten)
         #expect(format.status == 0, "format --check would change: \(format.stdout.prefix(2000)) \(format.stderr.prefix(2000))")
         #expect(format.stdout.isEmpty)
-        let check = try CLI.xibmerge(["check"] + files)
+        let all = try (Corpus.documentFiles().map(\.url) + Corpus.documentScenarioFiles()).map(\.path)
+        let check = try CLI.xibmerge(["check"] + all)
         #expect(check.status == 0, "\(check.stdout.prefix(2000)) \(check.stderr.prefix(2000))")
     }
 

@@ -161,7 +161,7 @@ struct DiffCLITests {
     @Test(.enabled(if: CLI.hasCorpus, "the shared corpus is not available (expected at <package root>/../shared/corpus); skipping"))
     func corpusSampleExitCodes() throws {
         var checked = 0
-        for (n, dir) in try CLI.documentScenarios("conflicts").enumerated() where n % 12 == 0 {
+        for (n, dir) in CLI.documentScenarios("conflicts").enumerated() where n % 12 == 0 {
             let name = dir.lastPathComponent
             let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             guard let base = files.first(where: { $0.hasPrefix("base.") }), let ours = files.first(where: { $0.hasPrefix("ours.") }) else { continue }

@@ -1,3 +1,4 @@
+import CorpusSupport
 import Foundation
 import Testing
 
@@ -16,16 +17,12 @@ enum CLI {
         return packageRoot.appendingPathComponent(".build/debug/xibmerge").path
     }
 
-    static let corpus: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    static var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpus.path) }
+    static var corpus: URL { Corpus.root }
+    static var hasCorpus: Bool { Corpus.isAvailable }
 
     /// The corpus's document-format scenario folders of one set (`conflicts`, `clean`), sorted.
-    static func documentScenarios(_ set: String) throws -> [URL] {
-        let dir = corpus.appendingPathComponent("scenarios/\(set)")
-        return try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted().map { dir.appendingPathComponent($0) }.filter {
-            let meta = try String(contentsOf: $0.appendingPathComponent("meta.json"), encoding: .utf8)
-            return meta.contains("\"file_format\": \"document\"")
-        }
+    static func documentScenarios(_ set: String) -> [URL] {
+        Corpus.documentScenarios([set]).map(\.folder)
     }
     static let fixtures: URL = packageRoot.appendingPathComponent("Tests/Fixtures")
 
