@@ -303,6 +303,10 @@ public enum IBRules {
     ]
     public enum BarEdge: String, Sendable { case top, bottom }
 
+    /// A controller's root views whose content starts below its top bar (their content inset
+    /// is adjusted at run time); other views' frames already leave room for it.
+    public static let insetBelowBars: Set<String> = ["tableView", "collectionView"]
+
     /// The status bar above a top bar: 44 points on a portrait screen at least 812 tall
     /// (the notched iPhones), otherwise 20.
     public static func statusBarHeight(screenHeight: Double) -> Double { screenHeight >= 812 ? 44 : 20 }

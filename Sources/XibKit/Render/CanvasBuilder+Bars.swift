@@ -3,17 +3,19 @@
 extension CanvasBuilder {
     /// The navigation bar, toolbar and tab bar a view controller shows around `root`, from
     /// the items it has (`IBRules.simulatedBars`), unless its metrics say there is none.
-    mutating func drawSimulatedBars(_ controller: Int, over root: Wireframe.Rect) {
+    /// Returns how far the top bar reaches into the view (0 without one).
+    @discardableResult
+    mutating func drawSimulatedBars(_ controller: Int, over root: Wireframe.Rect) -> Double {
         let off = Set(graph.nodes[controller].children.compactMap { c -> String? in
             let e = graph.nodes[c].element
             return e.name == "nil" ? e[attribute: "key"] : nil
         })
-        var bottom = root.maxY
+        var bottom = root.maxY, top = 0.0
         for rule in IBRules.simulatedBars.reversed() where !off.contains(rule.metricsKey) {
             guard let item = keyedChild(controller, rule.item)
                     ?? graph.nodes[controller].children.first(where: { graph.nodes[$0].tag == rule.item }) else { continue }
             let y = rule.edge == .top ? root.y + IBRules.statusBarHeight(screenHeight: root.height) : bottom - rule.height
-            if rule.edge == .bottom { bottom = y }
+            if rule.edge == .bottom { bottom = y } else { top = y + rule.height - root.y }
             let rect = Wireframe.Rect(x: root.x, y: y, width: root.width, height: rule.height)
             let e = graph.nodes[item].element
             var bar = shape(item, kind: .bar, frame: rect, depth: 1, hidden: false, background: nil, under: nil,
@@ -22,6 +24,7 @@ extension CanvasBuilder {
             bar.items = barItems(item, isTabItem: rule.item == "tabBarItem")
             shapes.append(bar)
         }
+        return top
     }
 
     /// The titles shown on a bar: a navigation item's bar button items (left, back, right, as

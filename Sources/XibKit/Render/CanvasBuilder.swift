@@ -45,7 +45,14 @@ struct CanvasBuilder {
         if let view = IBRules.controllerViewKeys.compactMap({ keyedChild(m, $0) }).first {
             let start = shapes.count
             drawRoot(view)
-            if platform != .macOS, start < shapes.count { drawSimulatedBars(m, over: shapes[start].frame) }
+            let end = shapes.count
+            if platform != .macOS, start < end {
+                let inset = drawSimulatedBars(m, over: shapes[start].frame)
+                // A table or collection view scrolls its content below a top bar, as Xcode draws it.
+                if inset > 0, IBRules.insetBelowBars.contains(graph.nodes[view].tag) {
+                    for i in start + 1..<end { shapes[i].frame = shapes[i].frame.offsetBy(dx: 0, dy: inset) }
+                }
+            }
         } else if let window = keyedChild(m, "window") {
             let start = shapes.count
             drawRoot(window)
