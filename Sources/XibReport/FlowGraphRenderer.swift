@@ -47,7 +47,7 @@ public enum FlowGraphRenderer {
         return out
     }
 
-    static let nodeWidth = 190.0, nodeHeight = 40.0, gapX = 80.0, gapY = 22.0
+    static let nodeWidth = 190.0, nodeHeight = 40.0, gapX = 130.0, gapY = 22.0
 
     public static func svg(_ flow: FlowDiff) -> String {
         let (nodes, edges, omitted) = focused(flow)

@@ -137,22 +137,7 @@ public enum WireframeSVG {
         return "#" + h(c.red) + h(c.green) + h(c.blue)
     }
 
-    /// Escapes text for XML content and attribute values (also what HTML needs).
-    public static func xml(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                // Characters XML 1.0 forbids (control characters but tab and line breaks).
-                if u.value < 0x20 && u != "\t" && u != "\n" && u != "\r" { out += " " } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out
-    }
+    /// Escapes text for XML content and attribute values (also what HTML needs), as Xcode
+    /// escapes attributes.
+    public static func xml(_ s: String) -> String { XMLEscaping.escapeAttribute(s) }
 }

@@ -1,8 +1,5 @@
 import CorpusSupport
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
 @testable import XibKit
 import XibReport
@@ -91,10 +88,9 @@ struct WireframeTests {
 
     /// Well-formed XML, and exactly one shape (`data-id`) for every object with a frame.
     static func checkSVG(_ svg: String, graph: IBGraph, name: String) throws {
-        let parsed = SVGShapes(svg)
+        let parsed = MarkupScan(svg, idsOf: ["g"])
         #expect(parsed.error == nil, "\(name): SVG is not well-formed: \(parsed.error ?? "")")
-        var counts: [String: Int] = [:]
-        for id in parsed.ids { counts[id, default: 0] += 1 }
+        let counts = parsed.idCounts
         let framed = graph.nodes.indices.filter { i in
             graph.nodes[i].objectID != nil && graph.nodes[i].element.elements.contains { $0.name == "rect" && $0[attribute: "key"] == "frame" }
         }
@@ -124,24 +120,5 @@ struct WireframeTests {
             }
         }.compactMap { $0 }
         #expect(failures.isEmpty, "\(failures)")
-    }
-}
-
-/// The `data-id`s of an SVG's groups, read with Foundation's XML parser (which also checks
-/// that the document is well-formed).
-final class SVGShapes: NSObject, XMLParserDelegate {
-    private(set) var ids: [String] = []
-    private(set) var error: String?
-
-    init(_ text: String) {
-        super.init()
-        let parser = XMLParser(data: Data(text.utf8))
-        parser.delegate = self
-        if !parser.parse() { error = parser.parserError.map { "\($0)" } ?? "parse failed" }
-    }
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String]) {
-        if name == "g", let id = attributes["data-id"] { ids.append(id) }
     }
 }

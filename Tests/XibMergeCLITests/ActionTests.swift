@@ -1,3 +1,4 @@
+import CorpusSupport
 import Foundation
 import Testing
 

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -77,27 +74,6 @@ struct SchemaValidator {
              ("string", .string), ("array", .array), ("object", .object): return true
         default: return false
         }
-    }
-}
-
-/// The `data-id`s in an HTML or SVG document, read with Foundation's XML parser, which also
-/// says whether the document is well-formed; and counts of elements by class.
-final class MarkupScan: NSObject, XMLParserDelegate {
-    private(set) var ids: Set<String> = []
-    private(set) var classes: [String: Int] = [:]
-    private(set) var error: String?
-
-    init(_ text: String) {
-        super.init()
-        let parser = XMLParser(data: Data(text.utf8))
-        parser.delegate = self
-        if !parser.parse() { error = parser.parserError.map { "\($0)" } ?? "parse failed" }
-    }
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String]) {
-        if let id = attributes["data-id"] { ids.insert(id) }
-        for c in (attributes["class"] ?? "").split(separator: " ") { classes[name + "." + c, default: 0] += 1 }
     }
 }
 

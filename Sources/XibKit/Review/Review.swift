@@ -62,9 +62,9 @@ public enum Review {
         return FileReview(path: path, oldPath: oldPath, diff: diff, scenes: scenes, flow: flow)
     }
 
-    /// A changed group with its pictures. Each change marks its own shape, or (a cell, a
-    /// state) the nearest drawn object above it as modified; constraints and connections are
-    /// listed, not marked.
+    /// A changed group with its pictures. Each change marks its own shape, or (a modified
+    /// cell or item) the nearest drawn object above it as modified; constraints and connections
+    /// are listed, not marked.
     static func scene(_ g: ChangeGroup, before: Wireframe.Canvas?, after: Wireframe.Canvas?, old: IBGraph?, new: IBGraph?) -> SceneReview {
         var added: [String] = [], removed: [String] = [], modified: [String] = []
         var constraints: [ObjectChange] = [], connections: [ObjectChange] = [], objects: [ObjectChange] = []
@@ -81,9 +81,11 @@ public enum Review {
             case .modified, .moved:
                 modified.append(id)
             }
-            // A change to an object that is not drawn (a macOS control's cell) shows on the view holding it.
-            if c.kind != .added, let b = before, let o = old, let holder = drawnHolder(id, in: b, o), holder != id { modified.append(holder) }
-            if c.kind != .removed, let a = after, let n = new, let holder = drawnHolder(id, in: a, n), holder != id { modified.append(holder) }
+            // A change to an object that is not drawn (a macOS control's cell, a bar item) shows on the
+            // view holding it. An added or removed one shows through what it holds, or in the list.
+            guard c.kind == .modified || c.kind == .moved else { continue }
+            if let b = before, let o = old, let holder = drawnHolder(id, in: b, o), holder != id { modified.append(holder) }
+            if let a = after, let n = new, let holder = drawnHolder(id, in: a, n), holder != id { modified.append(holder) }
         }
         return SceneReview(group: g, before: before, after: after, added: added, removed: removed,
                            modified: Array(Set(modified).subtracting(added).subtracting(removed)).sorted(),
