@@ -39,3 +39,34 @@ enum Console {
 
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
 }
+
+/// What the running process is, read the way each system allows.
+enum ThisProcess {
+    /// The environment block for `posix_spawn` and `execve`. Darwin's Swift overlay does not
+    /// declare `environ`; `_NSGetEnviron` is its documented accessor.
+    static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
+        #if canImport(Darwin)
+        return _NSGetEnviron().pointee!
+        #else
+        return environ
+        #endif
+    }
+
+    /// The running executable's real path (symlinks resolved), or nil if the system won't say.
+    static func executablePath() -> String? {
+        #if os(Linux)
+        let path = "/proc/self/exe"
+        #elseif canImport(Darwin)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        let path = String(cString: buffer)
+        #else
+        return nil
+        #endif
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -26,13 +26,13 @@ enum CrashFallback {
     static var isAfterCrash: Bool { getenv(environmentFlag) != nil }
 
     static func arm() {
-        guard let exe = executablePath() else { return }
+        guard let exe = ThisProcess.executablePath() else { return }
         let arguments = CommandLine.arguments
         let args = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: arguments.count + 1)
         for (i, a) in arguments.enumerated() { args[i] = strdup(a) }
         args[arguments.count] = nil
         var environment: [UnsafeMutablePointer<CChar>?] = []
-        var e = environ
+        var e = ThisProcess.environment
         while let entry = e.pointee {
             environment.append(entry)
             e += 1
@@ -41,7 +41,7 @@ enum CrashFallback {
         let env = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: environment.count + 1)
         for (i, entry) in environment.enumerated() { env[i] = entry }
         env[environment.count] = nil
-        executable = exe
+        executable = strdup(exe)
         argv = args
         envp = env
         for sig in signals { signal(sig, crashHandler) }
@@ -62,22 +62,6 @@ enum CrashFallback {
         for sig in signals { signal(sig, SIG_DFL) }
         execve(executable, argv, envp)
         _exit(2)
-    }
-
-    /// This executable's path, resolved now (the working directory does not change later, but
-    /// `argv[0]` may be a bare name found on `PATH`).
-    private static func executablePath() -> UnsafeMutablePointer<CChar>? {
-        #if os(Linux)
-        return realpath("/proc/self/exe", nil)
-        #elseif canImport(Darwin)
-        var size: UInt32 = 0
-        _ = _NSGetExecutablePath(nil, &size)
-        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(size) + 1)
-        guard _NSGetExecutablePath(buffer, &size) == 0 else { return nil }
-        return realpath(buffer, nil)
-        #else
-        return nil
-        #endif
     }
 }
 

@@ -122,7 +122,7 @@ struct DiffRun: CommandRun {
         var cargs = args.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
         var pid = pid_t()
-        guard posix_spawnp(&pid, "git", nil, nil, &cargs, environ) == 0 else { return false }
+        guard posix_spawnp(&pid, "git", nil, nil, &cargs, ThisProcess.environment) == 0 else { return false }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return true

@@ -98,25 +98,9 @@ enum GitCLI {
             let dirs = (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":")
             invoked = dirs.map { "\($0)/\(argv0)" }.first { access($0, X_OK) == 0 }.map(normalized)
         }
-        guard let real = runningExecutable() else { return invoked.map(realPath) ?? argv0 }
+        guard let real = ThisProcess.executablePath() else { return invoked.map(realPath) ?? argv0 }
         if let invoked, sameFile(invoked, real) { return invoked }
         return real
-    }
-
-    private static func runningExecutable() -> String? {
-        #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
-        #elseif canImport(Darwin)
-        var size: UInt32 = 0
-        _ = _NSGetExecutablePath(nil, &size)
-        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
-        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-        return realPath(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        #else
-        return nil
-        #endif
     }
 
     private static func sameFile(_ a: String, _ b: String) -> Bool {

@@ -179,3 +179,13 @@ public enum Corpus {
         }
     }
 }
+
+/// The fixtures every test can count on, plain clone or not (`Tests/Fixtures`).
+public enum Fixtures {
+    public static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures", isDirectory: true)
+
+    /// A fixture by its path under `Tests/Fixtures`, e.g. `real/legacy-archive.xib`.
+    public static func url(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
+}

@@ -68,20 +68,19 @@ import XibKit
 
     // MARK: - Corpus refusals
 
-    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
-    func junkBeforeTheDeclarationIsRefused() throws {
-        let row = try #require(try Corpus.fileRows().first { $0.notes.contains("junk-before-xml-declaration") })
-        #expect(row.file.contains("transmission") && row.file.contains("InfoOptionsView"))
-        let e = try #require(XMLReaderTests.error(try Corpus.bytes(row.url), name: row.file))
+    @Test func junkBeforeTheDeclarationIsRefused() throws {
+        let e = try #require(XMLReaderTests.error(try Corpus.bytes(Fixtures.url("real/junk-before-declaration.xib")), name: "j.xib"))
         #expect(e.kind == .malformed)
         #expect((e.location.line, e.location.column) == (1, 1))
         #expect(e.message.contains("before the XML declaration"), "\(e.message)")
     }
 
-    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
-    func committedConflictMarkersAreReportedAtTheFirstMarker() throws {
-        let rows = try Corpus.fileRows().filter { $0.notes.contains("committed-conflict-markers") }
-        #expect(rows.count >= 2)
+    /// The fixture always; every corpus file noted as having committed markers when the corpus is there.
+    @Test func committedConflictMarkersAreReportedAtTheFirstMarker() throws {
+        var rows = [(file: "committed-conflict-markers.xib", url: Fixtures.url("real/committed-conflict-markers.xib"))]
+        if Corpus.isAvailable {
+            rows += try Corpus.fileRows().filter { $0.notes.contains("committed-conflict-markers") }.map { ($0.file, $0.url) }
+        }
         for row in rows {
             let bytes = try Corpus.bytes(row.url)
             // The first line that starts with a marker, found independently of the reader.

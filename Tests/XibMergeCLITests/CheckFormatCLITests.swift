@@ -22,12 +22,12 @@ import Testing
         #expect(check.status == 0, "\(check.stdout.prefix(2000)) \(check.stderr.prefix(2000))")
     }
 
-    @Test(.enabled(if: CLI.hasCorpus, "the shared corpus is not available (../shared/corpus); skipping"))
-    func otherCorpusFilesAreRefusedClearly() throws {
-        let files = CLI.corpus.appendingPathComponent("files")
-        let legacy = files.appendingPathComponent("Hammerspoon+hammerspoon__6111b020__Phoenix_AlertWindow.xib").path
-        let junk = files.appendingPathComponent("transmission+transmission__54d00add__macosx_Base.lproj_InfoOptionsView.xib").path
-        let markers = files.appendingPathComponent("OpenEmu+OpenEmu__997a3fd6__OpenEmu_OEPrefBiosController.xib").path
+    /// Real committed files that are not in the document format, or not well-formed.
+    @Test func otherRealFilesAreRefusedClearly() throws {
+        let files = CLI.fixtures.appendingPathComponent("real")
+        let legacy = files.appendingPathComponent("legacy-archive.xib").path
+        let junk = files.appendingPathComponent("junk-before-declaration.xib").path
+        let markers = files.appendingPathComponent("committed-conflict-markers.xib").path
 
         let l = try CLI.xibmerge(["format", "--check", legacy])
         #expect(l.status == 2)

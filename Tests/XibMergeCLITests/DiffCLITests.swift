@@ -81,7 +81,7 @@ struct DiffCLITests {
 
     @Test("textconv reads a pipe as it reads the file, past one read's worth")
     func textconvReadsAPipe() throws {
-        let file = CLI.corpus.appendingPathComponent("files/transmission+transmission__646c6e03__macosx_nl.lproj_PrefsWindow.xib").path
+        let file = CLI.fixtures.appendingPathComponent("real/large-prefs-window.xib").path
         let content = try String(contentsOfFile: file, encoding: .utf8)
         #expect(content.utf8.count > 1 << 17)
         let fromFile = try CLI.xibmerge(["textconv", file])
