@@ -79,15 +79,18 @@ struct SchemaValidator {
 
 /// Headless Chromium, when installed (Debian's `chromium`; `Scripts/setup` installs it on Linux).
 enum Chromium {
-    static var binary: String? {
+    /// The first browser that runs (`--version` names Chromium or Chrome: Ubuntu's snap
+    /// wrapper, which cannot run in a container, does not count).
+    static let binary: String? = {
         let names = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
         let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-        for name in names {
-            for dir in dirs where FileManager.default.isExecutableFile(atPath: dir + "/" + name) { return dir + "/" + name }
+        let candidates = names.flatMap { name in dirs.map { $0 + "/" + name } }
+            + ["/Applications/Google Chrome.app/Contents/MacOS/Google Chrome", "/Applications/Chromium.app/Contents/MacOS/Chromium"]
+        return candidates.first { path in
+            guard FileManager.default.isExecutableFile(atPath: path), let r = try? CLI.run(path, ["--version"]) else { return false }
+            return r.status == 0 && (r.stdout.contains("Chromium") || r.stdout.contains("Chrome"))
         }
-        let mac = "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"
-        return FileManager.default.isExecutableFile(atPath: mac) ? mac : nil
-    }
+    }()
 
     static let missingMessage = "chromium is not installed (Scripts/setup installs it on Linux: apt-get install chromium); skipping the browser test"
 
