@@ -21,6 +21,12 @@ enum WireframeSVGContent {
         case .bar?: return bar(s)
         case .control?:
             return text(s.text ?? IBGraph.typeName(s.tag), in: f, size: fontSize(s), anchor: .middle, cls: "caption")
+        case .check?:
+            let box = min(14, max(6, f.height - 4))
+            let n = WireframeSVG.n
+            let mark = "<rect class=\"checkbox\" x=\"\(n(f.x + 2))\" y=\"\(n(f.y + (f.height - box) / 2))\" width=\"\(n(box))\" height=\"\(n(box))\" rx=\"3\"/>"
+            let label = Wireframe.Rect(x: f.x + box + 6, y: f.y, width: max(f.width - box - 6, 0), height: f.height)
+            return mark + text(s.text ?? "", in: label, size: fontSize(s), anchor: .start, cls: "txt")
         case .button?:
             if s.text == nil, s.image != nil { return image(s) }
             return text(s.text ?? "", in: f, size: fontSize(s), anchor: .middle, cls: s.bold ? "btn b" : "btn")

@@ -8,6 +8,7 @@ extension WireframeSVG {
     .wf .t-field.bordered>.box{fill:#fff;stroke:#8c939d}
     .wf .t-button>.box{fill:#eef4fe;stroke:#3b78e7}
     .wf .t-segmented>.box{fill:#eef4fe;stroke:#3b78e7}
+    .wf .t-check>.box{stroke:none}.wf .checkbox{fill:#fff;stroke:#6e747d;stroke-width:1}
     .wf .t-image>.box{fill:#eceff3;stroke:#a7adb6}
     .wf .t-control>.box{fill:#f4f5f7;stroke:#a7adb6}
     .wf .t-scroller>.box{fill:#e4e7eb;stroke:#c9ced6}
@@ -19,7 +20,7 @@ extension WireframeSVG {
     .wf .k-no-frame>.box{fill:#f6f2fd;stroke:#7c5cc4;stroke-dasharray:5 3}
     .wf .k-empty>.box{fill:#f7f7f8;stroke:#a7adb6;stroke-dasharray:5 3}
     .wf .k-repeated>.box{stroke:#c9ced6;stroke-dasharray:3 3}
-    .wf .hidden{opacity:.35}
+    .wf .hidden{opacity:.25}
     .wf .cross{stroke:#c3c8cf;stroke-width:1;fill:none;vector-effect:non-scaling-stroke}
     .wf .sep{stroke:#3b78e7;stroke-width:1}
     .wf text{fill:#1d1d1f}

@@ -36,9 +36,10 @@ struct RenderCommand: ParsableCommand {
             throw Exit.error
         }
         let wireframe = WireframeBuilder.build(graph, only: scene.isEmpty ? nil : scene)
-        if !scene.isEmpty, wireframe.canvases.count < scene.count {
+        let unknown = scene.filter { name in !wireframe.canvases.contains { WireframeBuilder.matches(graph, $0.node, name) } }
+        if !unknown.isEmpty {
             let all = WireframeBuilder.build(graph).canvases.map { "\($0.title) (\($0.id))" }
-            Console.err("xibmerge: \(file): no scene or top-level object named \(scene.joined(separator: ", ")); there are: \(all.joined(separator: ", "))")
+            Console.err("xibmerge: \(file): no scene or top-level object named \(unknown.joined(separator: ", ")); there are: \(all.joined(separator: ", "))")
             throw Exit.error
         }
         let text = RenderReport.render(wireframe, title: file, format: format == .svg ? .svg : .html)

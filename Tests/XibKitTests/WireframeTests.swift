@@ -86,6 +86,28 @@ struct WireframeTests {
         #expect(svg.contains("no frame"))
     }
 
+    /// A tab view shows its initial tab (the others' views are drawn hidden); check boxes are
+    /// drawn as check boxes. A real macOS preferences window (Tests/Fixtures/real).
+    @Test("tab views show one tab; check boxes and radio buttons are sketched as such")
+    func tabsAndChecks() throws {
+        let url = Self.root.deletingLastPathComponent().appendingPathComponent("real/large-prefs-window.xib")
+        let graph = IBGraph(try IBDocument(bytes: [UInt8](try Data(contentsOf: url)), name: "PrefsWindow.xib"))
+        let shapes = WireframeBuilder.build(graph).canvases.flatMap(\.shapes)
+        let tabView = try #require(graph.node(forObjectID: "252"))
+        let items = graph.nodes[tabView].children.filter { graph.nodes[$0].tag == "tabViewItems" }.flatMap { graph.nodes[$0].children }
+        #expect(items.count == 2)
+        for item in items {
+            let view = try #require(graph.nodes[item].children.first { graph.nodes[$0].element[attribute: "key"] == "view" })
+            let shape = try #require(shapes.first { $0.node == view })
+            #expect(shape.hidden == (graph.nodes[item].objectID != "253"), "\(graph.displayPath(view))")
+        }
+        let checks = graph.nodes.indices.filter { i in
+            graph.nodes[i].tag == "button" && graph.nodes[i].element.elements.contains { $0[attribute: "key"] == "cell" && $0[attribute: "type"] == "check" }
+        }
+        #expect(!checks.isEmpty)
+        for i in checks { #expect(shapes.first { $0.node == i }?.sketch == .check) }
+    }
+
     /// Well-formed XML, and exactly one shape (`data-id`) for every object with a frame.
     static func checkSVG(_ svg: String, graph: IBGraph, name: String) throws {
         let parsed = MarkupScan(svg, idsOf: ["g"])

@@ -222,6 +222,8 @@ public enum IBRules {
         /// A text entry: a box with its text or placeholder; bordered when the file says so.
         case field
         case button
+        /// A check box or radio button: a small box and its title.
+        case check
         /// An image: a crossed placeholder with the image's name.
         case image
         /// A row of segments, each with its title.
@@ -250,6 +252,13 @@ public enum IBRules {
         "tableViewCell": .cell, "collectionViewCell": .cell, "tableCellView": .cell, "collectionReusableView": .cell,
         "window": .window, "panel": .window,
     ]
+
+    /// Button cell types (`<buttonCell type>`) drawn as check boxes and radio buttons.
+    public static let checkCellTypes: Set<String> = ["check", "radio"]
+
+    /// Containers of items of which one shows at a time (a tab view's tabs), and the attribute
+    /// of their holder naming it (else the first shows); the others' views are drawn hidden.
+    public static let oneShownContainers: [String: String] = ["tabViewItems": "initialItem"]
 
     /// Attributes (on a field or its `cell`) that give a text field a visible border; `none`
     /// or `NO` means none. A macOS text field without one is a label.

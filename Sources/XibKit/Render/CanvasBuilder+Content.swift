@@ -5,7 +5,10 @@ extension CanvasBuilder {
     func shape(_ n: Int, kind: Wireframe.Shape.Kind, frame: Wireframe.Rect, depth: Int, hidden: Bool,
                background: Wireframe.Color?, under: Wireframe.Color?, text: String?) -> Wireframe.Shape {
         let e = graph.nodes[n].element
-        let sketch = IBRules.sketches[e.name]
+        var sketch = IBRules.sketches[e.name]
+        if sketch == .button, cells(e).contains(where: { $0[attribute: "type"].map(IBRules.checkCellTypes.contains) ?? false }) {
+            sketch = .check
+        }
         let shown = sketch == nil || sketch == .cell || sketch == .scroller ? nil : IBGraph.shownText(e)
         let onDark = (under ?? background).map { $0.alpha >= 0.5 && $0.luminance < 0.45 } ?? false
         let font = self.font(e)

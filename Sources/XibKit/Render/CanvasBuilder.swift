@@ -122,12 +122,12 @@ struct CanvasBuilder {
                 let x = rect.x + child.dx + f.x
                 let y = flipped ? rect.y + child.dy + f.y : rect.y + rect.height - child.dy - f.y - f.height
                 place(child.node, at: Wireframe.Rect(x: x, y: y, width: f.width, height: f.height), framed: true,
-                      depth: depth + 1, hidden: isHidden, under: shown)
+                      depth: depth + 1, hidden: isHidden || child.hidden, under: shown)
             } else {
                 let height = framelessHeight(child.node)
                 let r = Wireframe.Rect(x: rect.x + 4, y: cursor, width: max(rect.width - 8, 60), height: height)
                 cursor += height + 4
-                place(child.node, at: r, framed: false, depth: depth + 1, hidden: isHidden, under: shown)
+                place(child.node, at: r, framed: false, depth: depth + 1, hidden: isHidden || child.hidden, under: shown)
             }
         }
         repeatPrototypes(of: v, in: rect, from: firstChild, depth: depth + 1)
@@ -170,26 +170,32 @@ struct CanvasBuilder {
 extension CanvasBuilder {
     /// The views drawn inside view `v`, in order (back to front), with the offset their frames
     /// need: a macOS table's cell views sit in their column, one prototype row below the other.
-    func childViews(_ v: Int) -> [(node: Int, dx: Double, dy: Double)] {
-        var out: [(node: Int, dx: Double, dy: Double)] = []
+    func childViews(_ v: Int) -> [(node: Int, dx: Double, dy: Double, hidden: Bool)] {
+        var out: [(node: Int, dx: Double, dy: Double, hidden: Bool)] = []
         var columnX = 0.0
         let spacing = sizeChild(v, key: "intercellSpacing")
-        func walk(_ i: Int, dx: Double) {
+        func walk(_ i: Int, dx: Double, hidden: Bool) {
             var rowY = 0.0
+            // A tab view shows one tab: its initial item's, else the first.
+            let shown: Int? = IBRules.oneShownContainers[graph.nodes[i].tag].map { attribute in
+                let wanted = graph.nodes[graph.nodes[i].parent].element[attribute: attribute]
+                return graph.nodes[i].children.first { wanted != nil && graph.nodes[$0].objectID == wanted } ?? graph.nodes[i].children.first ?? -1
+            }
             for c in graph.nodes[i].children {
+                let hidden = hidden || (shown != nil && c != shown)
                 if isView(c) {
-                    out.append((c, dx, rowY))
+                    out.append((c, dx, rowY, hidden))
                     if graph.nodes[i].tag == "prototypeCellViews" { rowY += (frame(c)?.height ?? 0) + (spacing?.height ?? 0) }
                 } else if graph.nodes[c].tag == "tableColumn" {
-                    walk(c, dx: columnX)
+                    walk(c, dx: columnX, hidden: hidden)
                     columnX += Double(graph.nodes[c].element[attribute: "width"] ?? "") ?? 0
                     columnX += spacing?.width ?? 3
                 } else if graph.nodes[c].objectID == nil || !isController(c) {
-                    walk(c, dx: dx)
+                    walk(c, dx: dx, hidden: hidden)
                 }
             }
         }
-        walk(v, dx: 0)
+        walk(v, dx: 0, hidden: false)
         return out
     }
 

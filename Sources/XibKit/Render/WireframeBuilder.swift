@@ -40,7 +40,9 @@ public enum WireframeBuilder {
         }
     }
 
-    static func matches(_ graph: IBGraph, _ root: Int, _ wanted: String) -> Bool {
+    /// Whether a canvas root (a scene or top-level object node) is the one named: its id, or its
+    /// title (`Login Scene` or `Login`).
+    public static func matches(_ graph: IBGraph, _ root: Int, _ wanted: String) -> Bool {
         let e = graph.nodes[root].element
         if e[attribute: "sceneID"] == wanted || graph.nodes[root].objectID == wanted { return true }
         let title = graph.displayName(root)
