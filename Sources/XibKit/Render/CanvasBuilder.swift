@@ -138,18 +138,11 @@ struct CanvasBuilder {
     /// view with a frame is on the canvas once.
     private mutating func drawLooseViews(in root: Int) {
         var drawn = Set(shapes.map(\.node))
-        for n in root..<CanvasBuilder.subtreeEnd(graph, root) where graph.nodes[n].objectID != nil && !drawn.contains(n) && frame(n) != nil {
+        for n in root..<graph.subtreeEnd(of: root) where graph.nodes[n].objectID != nil && !drawn.contains(n) && frame(n) != nil {
             let start = shapes.count
             drawRoot(n)
             for s in shapes[start...] { drawn.insert(s.node) }
         }
-    }
-
-    /// One past the last node of `n`'s subtree (nodes are in pre-order).
-    static func subtreeEnd(_ graph: IBGraph, _ n: Int) -> Int {
-        var last = n
-        while let c = graph.nodes[last].children.last { last = c }
-        return last + 1
     }
 
     /// A view without a frame: a line for itself, and room for the views inside it.

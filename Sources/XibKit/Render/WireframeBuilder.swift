@@ -36,7 +36,7 @@ public enum WireframeBuilder {
         let probe = CanvasBuilder(graph: graph, platform: .unknown, colors: WireframeColors(graph), screen: (0, 0))
         return graph.nodes[objects].children.filter { o in
             probe.isTopLevelView(o) || probe.isWindow(o) || probe.keyedChild(o, "view") != nil
-                || (o..<CanvasBuilder.subtreeEnd(graph, o)).contains { graph.nodes[$0].objectID != nil && probe.frame($0) != nil }
+                || (o..<graph.subtreeEnd(of: o)).contains { graph.nodes[$0].objectID != nil && probe.frame($0) != nil }
         }
     }
 

@@ -44,7 +44,7 @@ public struct FlowGraph: Sendable {
             let isInitial = objects.contains { initial != nil && graph.nodes[$0].objectID == initial }
             let reference = objects.lazy.compactMap { graph.nodes[$0].element[attribute: "storyboardName"] }.first
             nodes.append(Node(id: id, title: graph.displayName(scene), isInitial: isInitial, storyboardName: reference))
-            for n in scene..<FlowGraph.subtreeEnd(graph, scene) where graph.nodes[n].tag == "segue" {
+            for n in scene..<graph.subtreeEnd(of: scene) where graph.nodes[n].tag == "segue" {
                 let e = graph.nodes[n].element
                 // A `<segue reference>` (inferred metrics) is not a segue of its own.
                 guard let segueID = graph.nodes[n].objectID, e[attribute: "reference"] == nil,
@@ -56,12 +56,6 @@ public struct FlowGraph: Sendable {
             }
         }
         self.init(nodes: nodes, edges: edges)
-    }
-
-    static func subtreeEnd(_ graph: IBGraph, _ n: Int) -> Int {
-        var last = n
-        while let c = graph.nodes[last].children.last { last = c }
-        return last + 1
     }
 }
 
