@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
 import XibKit
 
@@ -16,23 +11,5 @@ import XibKit
     @Test func emptyAndSingleInputs() {
         #expect(parallelMap([Int]()) { $0 }.isEmpty)
         #expect(parallelMap(["a"]) { $0 + "b" } == ["ab"])
-    }
-
-    @Test func usesMoreThanOneThreadWhenAsked() {
-        guard System.activeProcessorCount > 1 else { return }
-        let threads = parallelMap(Array(0..<64), jobs: 2) { _ -> UInt in
-            var x = 0.0
-            for i in 0..<200_000 { x += Double(i).squareRoot() }
-            return x > 0 ? Self.thisThread() : 0
-        }
-        #expect(Set(threads).count == 2)
-    }
-
-    static func thisThread() -> UInt {
-        #if canImport(Glibc)
-        return UInt(pthread_self())
-        #else
-        return UInt(bitPattern: pthread_self())
-        #endif
     }
 }
