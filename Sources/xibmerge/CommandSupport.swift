@@ -39,3 +39,13 @@ enum Console {
 
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
 }
+
+/// `--jobs N`, for the commands that spread files over cores (`parallelMap`).
+struct JobsOption: ParsableArguments {
+    @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Use at most N cores (default: all).", valueName: "N"))
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+}
