@@ -1,6 +1,6 @@
 import Foundation
 
-/// `xibmerge-bench [--corpus DIR] [--xibmerge BINARY] [parse|merge|diff ...]`: runs the
+/// `xibmerge-bench [--corpus DIR] [--xibmerge BINARY] [parse|merge|diff|check ...]`: runs the
 /// benchmarks (all by default) and prints each figure beside its baseline from the same run.
 var corpus = "../shared/corpus"
 var xibmerge = ".build/release/xibmerge"
@@ -13,7 +13,7 @@ while let a = args.popFirst() {
     default: selected.append(a)
     }
 }
-if selected.isEmpty { selected = ["parse", "merge", "diff"] }
+if selected.isEmpty { selected = ["parse", "merge", "diff", "check"] }
 xibmerge = URL(fileURLWithPath: xibmerge).standardizedFileURL.path
 for name in selected {
     let lines: [String]
@@ -22,7 +22,8 @@ for name in selected {
     case "merge": lines = runMergeBenchmark(corpus: corpus, xibmerge: xibmerge)
     case "split": lines = runParseSplit(path: "\(corpus)/files/alin23+Lunar__87a72091__Lunar_Base.lproj_Main.storyboard") + runParseSplit(path: "\(corpus)/files/transmission+transmission__646c6e03__macosx_nl.lproj_PrefsWindow.xib")
     case "diff": lines = runDiffBenchmark(corpus: corpus, xibmerge: xibmerge)
-    default: lines = ["unknown benchmark '\(name)' (parse, merge, diff)"]
+    case "check": lines = runCheckBenchmark(corpus: corpus, xibmerge: xibmerge)
+    default: lines = ["unknown benchmark '\(name)' (parse, merge, diff, check)"]
     }
     print(lines.joined(separator: "\n"))
     FileHandle.standardOutput.synchronizeFile()
