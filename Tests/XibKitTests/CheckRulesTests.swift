@@ -80,6 +80,23 @@ import Testing
         #expect(missing.first?.message.hasPrefix("de has no translation of normalTitle (\"1To-fA-tCt.normalTitle\"") == true)
     }
 
+    /// A file written on one line: columns are exact (not-ASCII text before them included),
+    /// and each costs a bounded scan, not the line's.
+    @Test func columnsOnOneLongLine() throws {
+        let views = (0..<4000).map { "<label misplaced=\"YES\" text=\"é\($0)\" id=\"L\(String(format: "%05d", $0))\"/>" }
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\"><objects><view id=\"root\"><subviews>"
+            + views.joined() + "</subviews></view></objects></document>\n"
+        let document = try IBDocument(bytes: Array(xml.utf8), name: "OneLine.xib")
+        let f = LayoutRules.findings(in: IBGraph(document))
+        #expect(f.count == 4000)
+        for finding in f.enumerated().filter({ $0.offset % 397 == 0 }).map(\.element) {
+            let offset = try #require(xml.utf8.firstRange(of: Array("id=\"\(finding.objectID!)\"".utf8))).lowerBound
+            let start = xml.utf8[..<offset].lastIndex(of: UInt8(ascii: "<"))!
+            #expect(finding.line == 1)
+            #expect(finding.column == document.xml.source.location(of: xml.utf8.distance(from: xml.utf8.startIndex, to: start)).column)
+        }
+    }
+
     /// No error on any document-format file of the corpus (Xcode-written or hand-edited, as
     /// people committed them); the warnings found are printed by rule.
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))

@@ -25,7 +25,7 @@ extension CheckConfiguration {
 
     /// The nearest configuration file in `directory` or a folder above it.
     public static func find(from directory: String) -> String? {
-        var dir = directory.hasPrefix("/") ? directory : currentDirectory() + "/" + directory
+        var dir = directory.hasPrefix("/") ? directory : directory == "." ? currentDirectory() : currentDirectory() + "/" + directory
         while true {
             for name in fileNames where FileIO.size(dir + "/" + name) != nil { return dir + "/" + name }
             guard let slash = dir.lastIndex(of: "/"), dir != "/" else { return nil }
