@@ -51,14 +51,8 @@ import Testing
         ("check:\n  disable:\n    - misplaced-view\n      - x\n", 4, 7, "unexpected"),
     ])
     func errorsNameLineAndColumn(yaml: String, line: Int, column: Int, message: String) {
-        #expect {
+        expectParseError(at: ".xibmerge.yml", line, column, message) {
             _ = try CheckConfiguration(yaml: Array(yaml.utf8), name: ".xibmerge.yml")
-        } throws: { error in
-            guard let e = error as? XMLParseError else { return false }
-            #expect(e.location.line == line)
-            #expect(e.location.column == column)
-            #expect(e.message.hasPrefix(message), "\(e.message)")
-            return e.location.file == ".xibmerge.yml"
         }
     }
 

@@ -62,14 +62,8 @@ import Testing
         ("\n\n  \"a\" = \"b\" = \"c\";", 3, 13, "expected `;` after the value"),
     ])
     func errorsNameLineAndColumn(text: String, line: Int, column: Int, message: String) {
-        #expect {
+        expectParseError(at: "fr.lproj/Main.strings", line, column, message) {
             _ = try StringsFile(bytes: Array(text.utf8), name: "fr.lproj/Main.strings")
-        } throws: { error in
-            guard let e = error as? XMLParseError else { return false }
-            #expect(e.location.line == line)
-            #expect(e.location.column == column)
-            #expect(e.message.hasPrefix(message), "\(e.message)")
-            return e.description.hasPrefix("fr.lproj/Main.strings:\(line):\(column): error: ")
         }
     }
 
