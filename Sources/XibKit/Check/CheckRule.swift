@@ -30,8 +30,17 @@ public enum CheckRule: String, Sendable, CaseIterable {
     /// often work in progress, not damage.
     public var isEnabledByDefault: Bool { self != .missingTranslation }
 
+    /// What the rule is about: `integrity` (the file is broken), `layout`, `localization`.
+    public var category: String {
+        switch self {
+        case .malformed, .conflictMarkers, .duplicateID, .danglingReference: "integrity"
+        case .misplacedView, .ambiguousLayout, .duplicateConstraint: "layout"
+        case .orphanedTranslation, .missingTranslation: "localization"
+        }
+    }
+
     /// Whether the rule reads `*.lproj/NAME.strings` beside the document.
-    public var readsTranslations: Bool { self == .orphanedTranslation || self == .missingTranslation }
+    public var readsTranslations: Bool { category == "localization" }
 
     /// One line: what the rule finds.
     public var summary: String {

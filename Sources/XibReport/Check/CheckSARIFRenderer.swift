@@ -48,12 +48,6 @@ public enum CheckSARIFRenderer {
     }
 
     private static func descriptor(_ rule: CheckRule) -> JSON {
-        let tags: [String]
-        switch rule {
-        case .malformed, .conflictMarkers, .duplicateID, .danglingReference: tags = ["integrity"]
-        case .misplacedView, .ambiguousLayout, .duplicateConstraint: tags = ["layout"]
-        case .orphanedTranslation, .missingTranslation: tags = ["localization"]
-        }
         return .object([
             ("id", .string(rule.id)),
             ("name", .string(rule.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())),
@@ -64,7 +58,7 @@ public enum CheckSARIFRenderer {
                 ("enabled", .bool(rule.isEnabledByDefault)),
                 ("level", .string(rule.defaultSeverity.rawValue)),
             ])),
-            ("properties", .object([("tags", .array((["interface-builder"] + tags).map { .string($0) }))])),
+            ("properties", .object([("tags", .array([.string("interface-builder"), .string(rule.category)]))])),
         ])
     }
 
