@@ -19,10 +19,10 @@ import Testing
         let all = try CLI.xibmerge(["check", "."], cwd: dir)
         #expect(all.status == 1)
         let files = Set(all.stdout.split(separator: "\n").map { String($0.prefix { $0 != ":" }) })
-        #expect(files == ["./conflict-markers.storyboard", "./dangling-constraint-item.storyboard", "./dangling-outlet.storyboard",
-                          "./duplicate-constraint.storyboard", "./duplicate-id.storyboard", "./layout-flags.storyboard",
-                          "./malformed.storyboard", "./localized/fr.lproj/CrashReport.strings"])
-        #expect(all.stdout.contains("./localized/fr.lproj/CrashReport.strings:9:1: error: translation \"cLs-Bt-9Qa.normalTitle\" is orphaned"))
+        #expect(files == ["conflict-markers.storyboard", "dangling-constraint-item.storyboard", "dangling-outlet.storyboard",
+                          "duplicate-constraint.storyboard", "duplicate-id.storyboard", "layout-flags.storyboard",
+                          "malformed.storyboard", "localized/fr.lproj/CrashReport.strings"])
+        #expect(all.stdout.contains("localized/fr.lproj/CrashReport.strings:9:1: error: translation \"cLs-Bt-9Qa.normalTitle\" is orphaned"))
         let one = try CLI.xibmerge(["check", "--jobs", "1", "."], cwd: dir)
         #expect(one.stdout == all.stdout)
         #expect(one.status == all.status)

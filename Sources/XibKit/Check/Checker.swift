@@ -46,7 +46,8 @@ public enum Checker {
 
     private static func walk(_ dir: String, _ add: (String) -> Void) {
         for name in LocalizationCheck.entries(of: dir).sorted() where !name.hasPrefix(".") {
-            let path = dir == "/" ? "/" + name : dir + "/" + name
+            // `check .` names files as git does (`UI/Main.storyboard`): GitHub matches annotations by that path.
+            let path = dir == "." ? name : dir == "/" ? "/" + name : dir + "/" + name
             var st = stat()
             guard lstat(path, &st) == 0 else { continue }
             // Symbolic links to folders are not followed: a link cycle would never end.
