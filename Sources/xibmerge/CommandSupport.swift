@@ -42,7 +42,7 @@ enum Console {
 
 /// `--jobs N`, for the commands that spread files over cores (`parallelMap`).
 struct JobsOption: ParsableArguments {
-    @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Use at most N cores (default: all).", valueName: "N"))
+    @Option(name: [.customShort("j", allowingJoined: true), .long], help: ArgumentHelp("Use at most N cores (default: all).", valueName: "N"))
     var jobs: Int?
 
     func validate() throws {
