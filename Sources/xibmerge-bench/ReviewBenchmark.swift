@@ -61,7 +61,7 @@ func runReviewBenchmark(corpus: String, xibmerge: String) -> [String] {
     let args = ["review", "--format", "html", "-o", out, "main..feature"]
     // xibmerge finds the repository from the current folder, as git does.
     let cwd = fm.currentDirectoryPath
-    defer { fm.changeCurrentDirectoryPath(cwd) }
+    defer { _ = fm.changeCurrentDirectoryPath(cwd) }
     guard fm.changeCurrentDirectoryPath(repo) else { return ["review: cannot enter \(repo)"] }
     guard Bench.run(xibmerge, args) == 0 else { return ["review: `\(xibmerge) review` failed in \(repo)"] }
     var times: [Double] = [], baseline: [Double] = [], markdown: [Double] = []

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `xibmerge-bench [--corpus DIR] [--xibmerge BINARY] [parse|merge|diff|render|review ...]`: runs the
+/// `xibmerge-bench [--corpus DIR] [--xibmerge BINARY] [parse|merge|diff|render|review|check ...]`: runs the
 /// benchmarks (all by default) and prints each figure beside its baseline from the same run.
 var corpus = "../shared/corpus"
 var xibmerge = ".build/release/xibmerge"
@@ -13,7 +13,7 @@ while let a = args.popFirst() {
     default: selected.append(a)
     }
 }
-if selected.isEmpty { selected = ["parse", "merge", "diff", "render", "review"] }
+if selected.isEmpty { selected = ["parse", "merge", "diff", "render", "review", "check"] }
 xibmerge = URL(fileURLWithPath: xibmerge).standardizedFileURL.path
 for name in selected {
     let lines: [String]
@@ -24,7 +24,8 @@ for name in selected {
     case "diff": lines = runDiffBenchmark(corpus: corpus, xibmerge: xibmerge)
     case "render": lines = runRenderBenchmark(corpus: corpus, xibmerge: xibmerge)
     case "review": lines = runReviewBenchmark(corpus: corpus, xibmerge: xibmerge)
-    default: lines = ["unknown benchmark '\(name)' (parse, merge, diff, render, review)"]
+    case "check": lines = runCheckBenchmark(corpus: corpus, xibmerge: xibmerge)
+    default: lines = ["unknown benchmark '\(name)' (parse, merge, diff, render, review, check)"]
     }
     print(lines.joined(separator: "\n"))
     FileHandle.standardOutput.synchronizeFile()

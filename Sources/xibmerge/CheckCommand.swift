@@ -5,32 +5,55 @@ import XibReport
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate integrity: well-formed XML, no conflict markers, unique object ids, no dangling references.",
-        discussion: "Exit codes: 0 clean, 1 problems found, 2 a file could not be read or is in an unsupported format."
+        abstract: "Check integrity, layout flags and translations of .xib and .storyboard files.",
+        discussion: """
+            Rules (default severity): \(CheckRule.allCases.map { "\($0.id) (\($0.isEnabledByDefault ? $0.defaultSeverity.rawValue : "off"))" }.joined(separator: ", ")).
+            Settings come from .xibmerge.yml, found from the working directory upward, then --enable/--disable.
+            A folder is searched for .xib and .storyboard files; a LANG.lproj/NAME.strings file stands for the document it translates.
+            Exit codes: 0 no errors (warnings allowed unless --strict), 1 errors found, 2 a file could not be read or is in an unsupported format.
+            """
     )
 
-    @Option(name: .long, help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @Option(name: .long, help: "Output format: \(CheckReport.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: CheckReport.Format = .text
 
-    @Argument(help: "The .xib or .storyboard files.")
-    var files: [String]
+    @Option(name: .long, help: ArgumentHelp("Turn a rule on (repeatable).", valueName: "rule"))
+    var enable: [CheckRule] = []
+
+    @Option(name: .long, help: ArgumentHelp("Turn a rule off (repeatable).", valueName: "rule"))
+    var disable: [CheckRule] = []
+
+    @Option(name: .long, help: ArgumentHelp("Settings file instead of the .xibmerge.yml found from the working directory.", valueName: "file"))
+    var config: String?
+
+    @Flag(help: "Exit 1 on warnings too.")
+    var strict = false
+
+    @OptionGroup var parallel: JobsOption
+
+    @Argument(help: "The .xib or .storyboard files, folders to search, or LANG.lproj/NAME.strings files.")
+    var paths: [String]
 
     func run() throws {
-        var results: [CheckReport.FileResult] = []
-        for file in files {
-            let outcome: IntegrityCheck.Outcome
+        var settings = CheckConfiguration()
+        if let file = config ?? CheckConfiguration.find(from: ".") {
             do {
-                outcome = IntegrityCheck.check(bytes: try FileIO.read(file), name: file)
+                settings = try CheckConfiguration.load(path: file)
             } catch {
-                outcome = .unsupported(error)
+                Console.err(error.description)
+                throw Exit.error
             }
-            results.append(CheckReport.FileResult(file: file, outcome: outcome))
         }
-        switch format {
-        case .json: Console.out(CheckReport.json(results).rendered())
-        default: Console.out(CheckReport.text(results))
-        }
-        if results.contains(where: { if case .unsupported = $0.outcome { return true }; return false }) { throw Exit.error }
-        if results.contains(where: { if case .checked(let p) = $0.outcome { return !p.isEmpty }; return false }) { throw Exit.foundSomething }
+        for rule in enable { settings.enable(rule) }
+        for rule in disable { settings.disable(rule) }
+        let documents = Checker.documents(in: paths)
+        if documents.isEmpty { Console.err("xibmerge check: no .xib or .storyboard file in \(paths.joined(separator: " "))") }
+        let results = Checker.check(documents, configuration: settings, jobs: parallel.jobs)
+        Console.out(CheckReport.render(results, as: format, toolVersion: XibMerge.configuration.version))
+        let status = Checker.status(of: results, strict: strict)
+        if status != 0 { throw ExitCode(status) }
     }
 }
+
+extension CheckRule: ExpressibleByArgument {}
+extension CheckReport.Format: ExpressibleByArgument {}

@@ -70,3 +70,13 @@ enum ThisProcess {
         return String(cString: resolved)
     }
 }
+
+/// `--jobs N`, for the commands that spread files over cores (`parallelMap`).
+struct JobsOption: ParsableArguments {
+    @Option(name: [.customShort("j", allowingJoined: true), .long], help: ArgumentHelp("Use at most N cores (default: all).", valueName: "N"))
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+}

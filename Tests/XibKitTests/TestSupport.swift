@@ -1,6 +1,7 @@
 import CorpusSupport
 import Foundation
 import Testing
+import XibKit
 
 extension Corpus {
     /// The reason a corpus-wide test is skipped on a plain clone.
@@ -31,4 +32,15 @@ struct XMLSplitMix64: RandomNumberGenerator {
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+}
+
+/// Expects `body` to throw an `XMLParseError` reported as `file:line:column: error: message…`.
+func expectParseError(at file: String, _ line: Int, _ column: Int, _ message: String,
+                      sourceLocation: Testing.SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
+    #expect(sourceLocation: sourceLocation) {
+        try body()
+    } throws: { error in
+        guard let e = error as? XMLParseError else { return false }
+        return e.description.hasPrefix("\(file):\(line):\(column): error: \(message)")
+    }
 }

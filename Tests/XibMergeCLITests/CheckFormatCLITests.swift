@@ -39,14 +39,15 @@ import Testing
         #expect(j.stderr.contains("\(junk):1:1: error: unexpected content before the XML declaration"))
         let jc = try CLI.xibmerge(["check", junk])
         #expect(jc.status == 1)
-        #expect(jc.stdout.contains("\(junk):1:1: malformed:"))
+        #expect(jc.stdout.contains("\(junk):1:1: error: unexpected content before the XML declaration"))
+        #expect(jc.stdout.contains("[malformed]"))
 
         let m = try CLI.xibmerge(["format", "--check", markers])
         #expect(m.status == 2)
         #expect(m.stderr.contains("\(markers):93:1: error: the file contains git conflict markers"))
         let mc = try CLI.xibmerge(["check", markers])
         #expect(mc.status == 1)
-        #expect(mc.stdout.contains("\(markers):93:1: conflict-markers:"))
+        #expect(mc.stdout.contains("\(markers):93:1: error: git conflict marker; resolve the conflict first (e.g. `xibmerge resolve`) [conflict-markers]"))
     }
 
     @Test func checkExitCodesAndMessages() throws {
@@ -59,13 +60,14 @@ import Testing
         let outlet = Self.checkFixtures.appendingPathComponent("dangling-outlet.storyboard").path
         let r = try CLI.xibmerge(["check", dup, outlet])
         #expect(r.status == 1)
-        #expect(r.stdout.contains("\(dup):46: duplicate-id: Crash ReportVC Scene > View > Constraint (leading): duplicate object id 'te6-OX-DTW'"))
-        #expect(r.stdout.contains("\(outlet):55: dangling-reference: Crash ReportVC Scene > Outlet learnMoreButton: outlet 'learnMoreButton' points at a missing object 'Zq9-xx-0Ab'"))
+        #expect(r.stdout.contains("\(dup):46:29: error: Crash ReportVC Scene > View > Constraint (leading): duplicate object id 'te6-OX-DTW'"))
+        #expect(r.stdout.contains("[duplicate-id]"))
+        #expect(r.stdout.contains("\(outlet):55:25: error: Crash ReportVC Scene > Outlet learnMoreButton: outlet 'learnMoreButton' points at a missing object 'Zq9-xx-0Ab' [dangling-reference]"))
 
         let malformed = Self.checkFixtures.appendingPathComponent("malformed.storyboard").path
         let m = try CLI.xibmerge(["check", malformed])
         #expect(m.status == 1)
-        #expect(m.stdout.contains("\(malformed):30:29: malformed: end tag </label> does not match start tag <nil> opened at line 29, column 33"))
+        #expect(m.stdout.contains("\(malformed):30:29: error: end tag </label> does not match start tag <nil> opened at line 29, column 33 [malformed]"))
 
         let missing = try CLI.xibmerge(["check", "/nonexistent/file.xib"])
         #expect(missing.status == 2)

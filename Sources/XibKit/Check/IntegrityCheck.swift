@@ -1,14 +1,12 @@
-/// What makes Xcode refuse a file or crash at run time, and what hand merges leave behind:
-/// unparseable XML, conflict markers, duplicate object ids, references to missing objects.
+/// A finding of `check`: what makes Xcode refuse a file or crash at run time and what hand
+/// merges leave behind (unparseable XML, conflict markers, duplicate ids, references to
+/// missing objects), and the other rules of `CheckRule`.
 public struct IntegrityProblem: Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
-        case malformed
-        case conflictMarkers = "conflict-markers"
-        case duplicateID = "duplicate-id"
-        case danglingReference = "dangling-reference"
-    }
+    public typealias Kind = CheckRule
 
     public var kind: Kind
+    public var severity: Severity
+    /// The file the finding is in: the document, or one of its `.strings` files.
     public var file: String
     public var line: Int
     public var column: Int?
@@ -17,12 +15,25 @@ public struct IntegrityProblem: Sendable, Equatable, CustomStringConvertible {
     public var objectID: String?
     public var message: String
 
+    public init(kind: Kind, file: String, line: Int, column: Int?, path: String? = nil,
+                objectID: String? = nil, message: String) {
+        self.kind = kind
+        self.severity = kind.defaultSeverity
+        self.file = file
+        self.line = line
+        self.column = column
+        self.path = path
+        self.objectID = objectID
+        self.message = message
+    }
+
+    /// The message with the object's path before it.
+    public var text: String { path.map { "\($0): \(message)" } ?? message }
+
+    /// Xcode's form, so that a Run Script build phase shows it in the issue navigator:
+    /// `file:line:column: error: message [rule]`.
     public var description: String {
-        var s = "\(file):\(line)"
-        if let column { s += ":\(column)" }
-        s += ": \(kind.rawValue): "
-        if let path { s += "\(path): " }
-        return s + message
+        "\(file):\(line):\(column ?? 1): \(severity.rawValue): \(text) [\(kind.id)]"
     }
 }
 
@@ -35,17 +46,15 @@ public enum IntegrityCheck {
     public static func problems(in graph: IBGraph) -> [IntegrityProblem] {
         let file = graph.document.source.name
         // Line numbers only for problems found: most documents checked have none.
-        var lineIndex: LineIndex?
-        func line(of n: Int) -> Int {
-            if lineIndex == nil { lineIndex = graph.document.source.lineIndex() }
-            return graph.line(of: n, using: lineIndex) ?? 0
-        }
+        var locations = NodeLocations(graph)
+        func line(of n: Int) -> Int { locations.line(of: n) }
+        func column(of n: Int) -> Int { locations.column(of: n) }
         var out: [IntegrityProblem] = []
         for (id, nodes) in graph.duplicateIDs {
             for n in nodes.dropFirst() {
                 let firstLine = line(of: nodes[0])
                 out.append(IntegrityProblem(kind: .duplicateID, file: file, line: line(of: n),
-                                            column: nil, path: graph.displayPath(n), objectID: id,
+                                            column: column(of: n), path: graph.displayPath(n), objectID: id,
                                             message: "duplicate object id '\(id)' (also used at line \(firstLine) by \(graph.displayPath(nodes[0])))"))
             }
         }
@@ -66,7 +75,7 @@ public enum IntegrityCheck {
                 what = "<\(node.tag)> \(r.attribute) points at a missing object '\(r.target)'"
             }
             out.append(IntegrityProblem(kind: .danglingReference, file: file, line: line(of: r.node),
-                                        column: nil, path: graph.displayPath(owner), objectID: node.objectID, message: what))
+                                        column: column(of: r.node), path: graph.displayPath(owner), objectID: node.objectID, message: what))
         }
         // A lone `>>>>>>>` or `=======` line left by a half-resolved conflict is well-formed
         // XML (it is text), so the reader accepts it: it is still a broken file.
@@ -74,8 +83,13 @@ public enum IntegrityCheck {
             out.append(IntegrityProblem(kind: .conflictMarkers, file: file, line: line, column: 1,
                                         message: "git conflict marker; resolve the conflict first (e.g. `xibmerge resolve`)"))
         }
-        out.sort { ($0.line, $0.kind.rawValue, $0.message) < ($1.line, $1.kind.rawValue, $1.message) }
+        sort(&out)
         return out
+    }
+
+    /// In file order, then by rule.
+    static func sort(_ findings: inout [IntegrityProblem]) {
+        findings.sort { ($0.file, $0.line, $0.column ?? 0, $0.kind.rawValue, $0.message) < ($1.file, $1.line, $1.column ?? 0, $1.kind.rawValue, $1.message) }
     }
 
     /// The outcome of checking raw bytes: problems, or a reason the file cannot be checked at all.
@@ -89,23 +103,64 @@ public enum IntegrityCheck {
         do {
             return .checked(problems(in: try IBDocument(bytes: bytes, name: name)))
         } catch {
-            switch error.kind {
-            case .malformed, .dtd:
-                return .checked([IntegrityProblem(kind: .malformed, file: name, line: error.location.line,
-                                                  column: error.location.column, message: error.message)])
-            case .conflictMarkers:
-                return .checked(conflictMarkerLines(bytes).map {
-                    IntegrityProblem(kind: .conflictMarkers, file: name, line: $0, column: 1,
-                                     message: "git conflict marker; resolve the conflict first (e.g. `xibmerge resolve`)")
-                })
-            case .unsupportedFormat, .unsupportedEncoding, .tooLarge:
-                return .unsupported(error)
-            }
+            return outcome(of: error, bytes: bytes, name: name)
+        }
+    }
+
+    /// What a failure to read a document as one means: a finding, or a file `check` cannot check.
+    static func outcome(of error: XMLParseError, bytes: [UInt8], name: String) -> Outcome {
+        switch error.kind {
+        case .malformed, .dtd:
+            return .checked([IntegrityProblem(kind: .malformed, file: name, line: error.location.line,
+                                              column: error.location.column, message: error.message)])
+        case .conflictMarkers:
+            return .checked(conflictMarkerLines(bytes).map {
+                IntegrityProblem(kind: .conflictMarkers, file: name, line: $0, column: 1,
+                                 message: "git conflict marker; resolve the conflict first (e.g. `xibmerge resolve`)")
+            })
+        case .unsupportedFormat, .unsupportedEncoding, .tooLarge:
+            return .unsupported(error)
         }
     }
 
     /// 1-based lines that start with a git conflict marker.
     public static func conflictMarkerLines(_ bytes: [UInt8]) -> [Int] {
         ConflictMarkers.find(in: bytes).map(\.line)
+    }
+}
+
+/// Lines and columns of a graph's elements, for findings: built on the first look-up (most
+/// documents checked have no finding).
+struct NodeLocations {
+    let graph: IBGraph
+    private var index: LineIndex?
+    /// For each 4 KiB block, the characters between its line's start and the block's start: a
+    /// column costs at most a block's scan, also on a file written on one line.
+    private var blockColumns: [Int] = []
+    private static let block = 4096
+
+    init(_ graph: IBGraph) { self.graph = graph }
+
+    mutating func line(of n: Int) -> Int {
+        if index == nil { index = graph.document.source.lineIndex() }
+        return graph.line(of: n, using: index) ?? 0
+    }
+
+    /// 1-based, in characters, of the element's `<`.
+    mutating func column(of n: Int) -> Int {
+        guard let offset = graph.nodes[n].element.offset else { return 1 }
+        let bytes = graph.document.source.bytes
+        if blockColumns.isEmpty {
+            var characters = 0
+            for i in bytes.indices {
+                if i % Self.block == 0 { blockColumns.append(characters) }
+                characters = bytes[i] == 0x0A ? 0 : characters + (bytes[i] & 0xC0 != 0x80 ? 1 : 0)
+            }
+        }
+        let blockStart = offset - offset % Self.block
+        var start = offset
+        while start > blockStart && bytes[start - 1] != 0x0A { start -= 1 }
+        let before = start == blockStart && offset < bytes.count ? blockColumns[offset / Self.block] : 0
+        return 1 + before + bytes[start..<offset].reduce(0) { $1 & 0xC0 != 0x80 ? $0 + 1 : $0 }
     }
 }

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `check` over files and folders: every rule of `CheckRule` the configuration enables, each
+/// document read once, documents spread over cores with `parallelMap`.
+public enum Checker {
+    public struct FileResult: Sendable {
+        /// The document checked (its findings may be in its `.strings` files too).
+        public var file: String
+        public var outcome: IntegrityCheck.Outcome
+
+        public init(file: String, outcome: IntegrityCheck.Outcome) {
+            self.file = file
+            self.outcome = outcome
+        }
+
+        public var findings: [IntegrityProblem] {
+            if case .checked(let f) = outcome { return f }
+            return []
+        }
+    }
+
+    public static let documentExtensions = ["xib", "storyboard"]
+
+    /// The documents named by `paths`: files as given; folders walked for `.xib` and
+    /// `.storyboard` files (hidden folders such as `.git` skipped), sorted; a `.strings` file
+    /// stands for the document it translates. Each document once, in the order met.
+    public static func documents(in paths: [String]) -> [String] {
+        var out: [String] = []
+        var seen = Set<String>()
+        func add(_ p: String) { if seen.insert(p).inserted { out.append(p) } }
+        for path in paths {
+            if isDirectory(path) {
+                walk(path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path, add)
+            } else if path.hasSuffix(".strings") {
+                if let document = LocalizationCheck.document(translatedBy: path) { add(document) }
+            } else {
+                add(path)
+            }
+        }
+        return out
+    }
+
+    private static func walk(_ dir: String, _ add: (String) -> Void) {
+        for name in LocalizationCheck.entries(of: dir).sorted() where !name.hasPrefix(".") {
+            // `check .` names files as git does (`UI/Main.storyboard`): GitHub matches annotations by that path.
+            let path = dir == "." ? name : dir == "/" ? "/" + name : dir + "/" + name
+            var st = stat()
+            guard lstat(path, &st) == 0 else { continue }
+            // Symbolic links to folders are not followed: a link cycle would never end.
+            if (st.st_mode & S_IFMT) == S_IFDIR {
+                walk(path, add)
+            } else if let dot = name.lastIndex(of: "."), documentExtensions.contains(String(name[name.index(after: dot)...])) {
+                add(path)
+            }
+        }
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Checks documents on up to `jobs` cores (nil: all), results in the documents' order.
+    public static func check(_ documents: [String], configuration: CheckConfiguration, jobs: Int? = nil) -> [FileResult] {
+        parallelMap(documents, jobs: jobs) { check(file: $0, configuration: configuration) }
+    }
+
+    public static func check(file: String, configuration: CheckConfiguration) -> FileResult {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(file)
+        } catch {
+            return FileResult(file: file, outcome: .unsupported(error))
+        }
+        let document: IBDocument
+        do {
+            document = try IBDocument(bytes: bytes, name: file)
+        } catch {
+            let outcome = IntegrityCheck.outcome(of: error, bytes: bytes, name: file)
+            guard case .checked(let findings) = outcome else { return FileResult(file: file, outcome: outcome) }
+            return FileResult(file: file, outcome: .checked(configuration.apply(findings)))
+        }
+        let graph = IBGraph(document)
+        var findings = IntegrityCheck.problems(in: graph)
+        findings += LayoutRules.findings(in: graph, enabled: configuration.isEnabled)
+        if CheckRule.allCases.contains(where: { $0.readsTranslations && configuration.isEnabled($0) }) {
+            findings += LocalizationCheck.findings(in: graph, strings: LocalizationCheck.stringsFiles(for: file),
+                                                   enabled: configuration.isEnabled)
+        }
+        findings = configuration.apply(findings)
+        IntegrityCheck.sort(&findings)
+        return FileResult(file: file, outcome: .checked(findings))
+    }
+
+    /// The exit status: 2 when a file could not be checked, 1 when an error was found (or,
+    /// `strict`, a warning), else 0.
+    public static func status(of results: [FileResult], strict: Bool = false) -> Int32 {
+        if results.contains(where: { if case .unsupported = $0.outcome { return true }; return false }) { return 2 }
+        let failing = results.contains { $0.findings.contains { $0.severity == .error || strict } }
+        return failing ? 1 : 0
+    }
+}
