@@ -26,7 +26,7 @@ struct GeneratedHistory {
         Bench.run(git, ["-C", directory, "config", "user.name", "Ada Lovelace"])
         Bench.run(git, ["-C", directory, "config", "user.email", "ada@example.com"])
         var text = String(decoding: data, as: UTF8.self)
-        var rng = SplitMix64(seed: 0x7869_626d_6572_6765)
+        var rng = SeededRandom(seed: 0x7869_626d_6572_6765)
         var stream = ""
         for i in 0..<commits {
             var message = "Add \(path)"
@@ -69,7 +69,7 @@ struct GeneratedHistory {
 
 /// The edits of one commit, on the file's text; each returns what it did, for the commit message.
 private enum Edits {
-    static func random(_ text: inout String, _ rng: inout SplitMix64) -> String {
+    static func random(_ text: inout String, _ rng: inout SeededRandom) -> String {
         switch rng.next() % 10 {
         case 0...2: return retitle(&text, &rng)
         case 3...5: return number(&text, &rng, attribute: "constant", label: "constraint constant")
@@ -80,7 +80,7 @@ private enum Edits {
     }
 
     /// A new title or text on a label, button or menu item.
-    static func retitle(_ text: inout String, _ rng: inout SplitMix64) -> String {
+    static func retitle(_ text: inout String, _ rng: inout SeededRandom) -> String {
         let names = ["title", "text", "placeholder"]
         let name = names.first { text.contains(" \($0)=\"") } ?? "title"
         guard let range = valueRange(of: name, in: text, &rng) else { return number(&text, &rng, attribute: "width", label: "width") }
@@ -91,7 +91,7 @@ private enum Edits {
     }
 
     /// A numeric attribute changed by a small step (kept positive; `fraction`: within 0...1).
-    static func number(_ text: inout String, _ rng: inout SplitMix64, attribute: String, label: String, fraction: Bool = false) -> String {
+    static func number(_ text: inout String, _ rng: inout SeededRandom, attribute: String, label: String, fraction: Bool = false) -> String {
         guard let range = valueRange(of: attribute, in: text, &rng), let old = Double(text[range]) else { return "no \(attribute) to edit" }
         let step = Double(Int(rng.next() % 9) - 4)
         let value = fraction ? min(1, max(0, (old * 100 + step * 5).rounded() / 100)) : max(0, old + (step == 0 ? 1 : step))
@@ -111,7 +111,7 @@ private enum Edits {
     }
 
     /// The value of one occurrence of ` name="…"`, chosen at random.
-    static func valueRange(of name: String, in text: String, _ rng: inout SplitMix64) -> Range<String.Index>? {
+    static func valueRange(of name: String, in text: String, _ rng: inout SeededRandom) -> Range<String.Index>? {
         let needle = " \(name)=\""
         var starts: [String.Index] = []
         var from = text.startIndex
@@ -126,16 +126,14 @@ private enum Edits {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so the history is the same on every run.
-struct SplitMix64 {
+/// A small deterministic generator (Knuth's MMIX linear congruential one, high bits), so the
+/// history is the same on every run.
+struct SeededRandom {
     private var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state >> 16
     }
 }
 
