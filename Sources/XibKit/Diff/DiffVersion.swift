@@ -6,6 +6,10 @@ extension SemanticDiff {
         /// Never changed once read: any thread may compare it.
         let objects: DiffObjects
 
+        /// The version's object graph (and through it its document), for other work on the
+        /// same version, such as drawing it, without reading it again.
+        public var graph: IBGraph { objects.graph }
+
         /// Throws for input that does not parse, naming `name:line:column`.
         public init(bytes: [UInt8], name: String) throws(XMLParseError) {
             objects = DiffObjects(IBGraph(try IBDocument(bytes: bytes, name: name)))
