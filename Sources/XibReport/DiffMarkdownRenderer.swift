@@ -17,7 +17,13 @@ public enum DiffMarkdownRenderer {
         case .deleted: status = " (deleted file)"
         default: break
         }
-        var out = "<details>\n<summary><code>\(html(file.displayName))</code>\(status): \(html(DiffSummary.line(file)))</summary>\n\n"
+        return "<details>\n<summary><code>\(html(file.displayName))</code>\(status): \(html(DiffSummary.line(file)))</summary>\n\n"
+            + body(file) + "</details>\n"
+    }
+
+    /// What a file's section holds: the changes under each group, then the notes.
+    public static func body(_ file: FileDiff) -> String {
+        var out = ""
         for group in file.groups {
             out += "**\(escape(group.title))**" + (group.id.map { " `\($0)`" } ?? "") + "\n\n"
             for item in DiffSummary.items(group) {
@@ -32,7 +38,7 @@ public enum DiffMarkdownRenderer {
         if !notes.isEmpty {
             out += notes.map { "_\(escape($0))_" }.joined(separator: "<br>\n") + "\n\n"
         }
-        return out + "</details>\n"
+        return out
     }
 
     private static func item(_ c: ObjectChange, in group: ChangeGroup) -> String {
@@ -48,7 +54,7 @@ public enum DiffMarkdownRenderer {
     }
 
     /// A code span that holds any text (longer backtick fences around backticks).
-    static func code(_ s: String) -> String {
+    public static func code(_ s: String) -> String {
         var longest = 0, run = 0
         for ch in s {
             if ch == "`" { run += 1; longest = max(longest, run) } else { run = 0 }
@@ -59,7 +65,7 @@ public enum DiffMarkdownRenderer {
     }
 
     /// Escapes what Markdown would otherwise interpret in names and titles.
-    static func escape(_ s: String) -> String {
+    public static func escape(_ s: String) -> String {
         var out = ""
         for ch in s {
             switch ch {

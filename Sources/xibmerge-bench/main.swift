@@ -1,6 +1,6 @@
 import Foundation
 
-/// `xibmerge-bench [--corpus DIR] [--xibmerge BINARY] [parse|merge|diff|history ...]`: runs the
+/// `xibmerge-bench [--corpus DIR] [--xibmerge BINARY] [parse|merge|diff|render|review|history ...]`: runs the
 /// benchmarks (all by default) and prints each figure beside its baseline from the same run.
 /// `make-history=DIR` only builds the history benchmark's repository in DIR, to profile by hand.
 var corpus = "../shared/corpus"
@@ -14,7 +14,7 @@ while let a = args.popFirst() {
     default: selected.append(a)
     }
 }
-if selected.isEmpty { selected = ["parse", "merge", "diff", "history"] }
+if selected.isEmpty { selected = ["parse", "merge", "diff", "render", "review", "history"] }
 xibmerge = URL(fileURLWithPath: xibmerge).standardizedFileURL.path
 for name in selected {
     let lines: [String]
@@ -23,12 +23,14 @@ for name in selected {
     case "merge": lines = runMergeBenchmark(corpus: corpus, xibmerge: xibmerge)
     case "split": lines = runParseSplit(path: "\(corpus)/files/alin23+Lunar__87a72091__Lunar_Base.lproj_Main.storyboard") + runParseSplit(path: "\(corpus)/files/transmission+transmission__646c6e03__macosx_nl.lproj_PrefsWindow.xib")
     case "diff": lines = runDiffBenchmark(corpus: corpus, xibmerge: xibmerge)
+    case "render": lines = runRenderBenchmark(corpus: corpus, xibmerge: xibmerge)
+    case "review": lines = runReviewBenchmark(corpus: corpus, xibmerge: xibmerge)
     case "history": lines = runHistoryBenchmark(corpus: corpus, xibmerge: xibmerge)
     case let make where make.hasPrefix("make-history="):
         let dir = String(make.dropFirst("make-history=".count))
         lines = [(try? GeneratedHistory.make(from: GeneratedHistory.storyboard(nearest: 120 << 10, corpus: corpus) ?? "", commits: 200,
                                              in: dir, path: "UI/Main.storyboard")).map { "\($0.path) in \($0.repository)" } ?? "failed"]
-    default: lines = ["unknown benchmark '\(name)' (parse, merge, diff, history)"]
+    default: lines = ["unknown benchmark '\(name)' (parse, merge, diff, render, review, history)"]
     }
     print(lines.joined(separator: "\n"))
     FileHandle.standardOutput.synchronizeFile()

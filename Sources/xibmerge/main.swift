@@ -15,7 +15,8 @@ struct XibMerge: ParsableCommand {
         discussion: "Exit codes: 0 success, 1 found something (conflicts, problems, or differences with --exit-code), 2 errors.",
         version: "0.1.0",
         subcommands: [FormatCommand.self, CheckCommand.self, MergeCommand.self, DiffCommand.self, TextconvCommand.self,
-                      InstallCommand.self, ResolveCommand.self, LogCommand.self, MergePreviewCommand.self]
+                      InstallCommand.self, ResolveCommand.self, LogCommand.self, MergePreviewCommand.self,
+                      RenderCommand.self, ReviewCommand.self]
     )
 }
 

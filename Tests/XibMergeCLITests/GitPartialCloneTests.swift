@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// History commands in a partial clone (`git clone --filter=blob:none`), which has every commit
-/// and tree but fetches blobs from its remote when they are needed: `diff A..B`, `log` and
-/// `merge-preview` fetch what they need through git, read only .xib/.storyboard blobs, and with
-/// the remote gone report each file they cannot read and go on.
+/// and tree but fetches blobs from its remote when they are needed: `diff A..B`, `log`, `review`
+/// and `merge-preview` fetch what they need through git, read only .xib/.storyboard blobs, and
+/// with the remote gone report each file they cannot read and go on.
 @Suite struct GitPartialCloneTests {
     /// The source: `v1` has a storyboard, two xibs and a text file; `v2` renames the storyboard
     /// (with an edit), edits a xib, deletes the other, adds one, and renames the text file with an
@@ -45,7 +45,7 @@ import Testing
 
     private func blob(_ g: GitSandbox, _ spec: String) throws -> String { try g.gitOutput("rev-parse", spec) }
 
-    @Test func diffLogAndMergePreviewFetchOnlyTheInterfaceBuilderBlobsTheyNeed() throws {
+    @Test func historyCommandsFetchOnlyTheInterfaceBuilderBlobsTheyNeed() throws {
         let g = try source()
         let clone = try partialClone(of: g, checkout: false)
         let notes = try blob(g, "v2:notes-renamed.txt"), oldNotes = try blob(g, "v1:notes.txt")
@@ -67,6 +67,11 @@ import Testing
             #expect(log.stdout == (try g.xibmerge(["log", path])).stdout)
         }
         #expect(try g.xibmerge(["log", "New.storyboard"], cwd: clone).stdout.contains("renamed Old.storyboard → New.storyboard"))
+
+        let review = try g.xibmerge(["review", "--format", "json", "v1..v2"], cwd: clone)
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(review.stdout == (try g.xibmerge(["review", "--format", "json", "v1..v2"])).stdout)
+        #expect(try missingBlobs(g, in: clone).isSuperset(of: [notes, oldNotes]))
 
         let preview = try g.xibmerge(["merge-preview", "--format", "json", "v2", "feature"], cwd: clone)
         let full = try g.xibmerge(["merge-preview", "--format", "json", "v2", "feature"])
@@ -114,6 +119,12 @@ import Testing
         #expect(log.stdout.contains("cannot read Main.xib (blob \(main)): git could not fetch it"))
         #expect(log.stdout.components(separatedBy: "\ncommit ").count == 2, "both commits listed")
 
+        let review = try g.xibmerge(["review", "--format", "json", "v1..v2"], cwd: clone)
+        #expect(review.status == 2)
+        #expect(review.stderr.contains("xibmerge: cannot read Doomed.xib (blob \(doomed)): git could not fetch it"), "\(review.stderr)")
+        #expect(review.stdout.contains("Added.xib"))
+
+        // The storyboard's base version (v1) is not here: that file is reported, not previewed.
         let preview = try g.xibmerge(["merge-preview", "v2", "feature"], cwd: clone)
         #expect(preview.status == 2)
         #expect(preview.stderr.contains("(blob \(storyboard)): git could not fetch it"), "\(preview.stderr)")

@@ -317,8 +317,18 @@ public struct IBGraph: Sendable {
         return name
     }
 
-    /// The text shown on an object, from its attributes or its usual value children.
+    /// The text shown on an object, from its attributes or its usual value children, on one
+    /// line and shortened to 40 characters (for names).
     public static func visibleTitle(_ e: XMLElement) -> String? {
+        guard var t = shownText(e) else { return nil }
+        // Byte checks first: most titles are short and on one line.
+        if t.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { t = t.replacingNewlines() }
+        if t.utf8.count > 40, t.count > 40 { t = String(t.prefix(39)) + "…" }
+        return t
+    }
+
+    /// The whole text shown on an object (line breaks kept), or nil when it shows none.
+    public static func shownText(_ e: XMLElement) -> String? {
         var title: String? = nil
         for a in IBRules.titleAttributes {
             if let v = e[attribute: a], !v.isEmpty { title = v; break }
@@ -335,10 +345,7 @@ public struct IBGraph: Sendable {
                 if title?.isEmpty == false { break }
             }
         }
-        guard var t = title, !t.isEmpty else { return nil }
-        // Byte checks first: most titles are short and on one line.
-        if t.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { t = t.replacingNewlines() }
-        if t.utf8.count > 40, t.count > 40 { t = String(t.prefix(39)) + "…" }
+        guard let t = title, !t.isEmpty else { return nil }
         return t
     }
 

@@ -1,0 +1,135 @@
+/// Bars around a view controller's view, controllers without a view of their own, and the
+/// rows and items a table or collection view repeats from its prototypes.
+extension CanvasBuilder {
+    /// The navigation bar, toolbar and tab bar a view controller shows around `root`, from
+    /// the items it has (`IBRules.simulatedBars`), unless its metrics say there is none.
+    /// Returns how far the top bar reaches into the view (0 without one).
+    @discardableResult
+    mutating func drawSimulatedBars(_ controller: Int, over root: Wireframe.Rect) -> Double {
+        let off = Set(graph.nodes[controller].children.compactMap { c -> String? in
+            let e = graph.nodes[c].element
+            return e.name == "nil" ? e[attribute: "key"] : nil
+        })
+        var bottom = root.maxY, top = 0.0
+        for rule in IBRules.simulatedBars.reversed() where !off.contains(rule.metricsKey) {
+            guard let item = keyedChild(controller, rule.item)
+                    ?? graph.nodes[controller].children.first(where: { graph.nodes[$0].tag == rule.item }) else { continue }
+            let y = rule.edge == .top ? root.y + IBRules.statusBarHeight(screenHeight: root.height) : bottom - rule.height
+            if rule.edge == .bottom { bottom = y } else { top = y + rule.height - root.y }
+            let rect = Wireframe.Rect(x: root.x, y: y, width: root.width, height: rule.height)
+            let e = graph.nodes[item].element
+            var bar = shape(item, kind: .bar, frame: rect, depth: 1, hidden: false, background: nil, under: nil,
+                            text: rule.item == "navigationItem" ? e[attribute: "title"] ?? graph.nodes[controller].element[attribute: "title"] : nil)
+            bar.sketch = .bar
+            bar.items = barItems(item, isTabItem: rule.item == "tabBarItem")
+            shapes.append(bar)
+        }
+        return top
+    }
+
+    /// The titles shown on a bar: a navigation item's bar button items (left, back, right, as
+    /// Xcode writes them), a toolbar's items, or a tab bar item's own title.
+    private func barItems(_ item: Int, isTabItem: Bool) -> [String] {
+        if isTabItem { return [itemText(graph.nodes[item].element) ?? "Item"] }
+        var out: [String] = []
+        for c in graph.nodes[item].children where graph.nodes[c].tag == "barButtonItem" || graph.nodes[c].tag.hasSuffix("BarButtonItems") {
+            let items = graph.nodes[c].tag == "barButtonItem" ? [c] : graph.nodes[c].children
+            for b in items {
+                let e = graph.nodes[b].element
+                if e[attribute: "systemItem"] == "flexibleSpace" || e[attribute: "systemItem"] == "fixedSpace" { continue }
+                if let t = itemText(e) { out.append(t) }
+            }
+        }
+        return out
+    }
+
+    /// A controller without a view (navigation, tab bar, split view controllers): a screen
+    /// naming what it holds (its relationship segues), with its bars.
+    mutating func drawController(_ m: Int) {
+        let rect = Wireframe.Rect(x: nextX, y: 0, width: screen.width, height: screen.height)
+        let related = relationships(m)
+        let text = related.map { "\($0.relationship) → \($0.name)" }.joined(separator: "\n")
+        shapes.append(shape(m, kind: .empty, frame: rect, depth: 0, hidden: false, background: nil, under: nil,
+                            text: text.isEmpty ? nil : text))
+        let e = graph.nodes[m].element
+        let rootTitle = related.first { $0.relationship == "rootViewController" }
+            .flatMap { keyedChild($0.node, "navigationItem") }.flatMap { graph.nodes[$0].element[attribute: "title"] }
+        let tabTitles = related.filter { $0.relationship == "viewControllers" }
+            .map { keyedChild($0.node, "tabBarItem").flatMap { itemText(graph.nodes[$0].element) } ?? $0.name }
+        let bars: [(key: String, hidden: Bool, text: String?, items: [String])] = [
+            ("navigationBar", e[attribute: "navigationBarHidden"] == "YES", rootTitle, []),
+            ("toolbar", e[attribute: "toolbarHidden"] != "NO", nil, []),
+            ("tabBar", false, nil, tabTitles),
+        ]
+        var bottom = rect.maxY
+        for bar in bars {
+            guard let b = keyedChild(m, bar.key) else { continue }
+            let f = frame(b)
+            let height = f?.height ?? (bar.key == "tabBar" ? 49 : 44)
+            let y = bar.key == "navigationBar" ? rect.y + (f?.y ?? IBRules.statusBarHeight(screenHeight: rect.height)) : bottom - height
+            if bar.key != "navigationBar", !bar.hidden { bottom = y }
+            let r = Wireframe.Rect(x: rect.x + (f?.x ?? 0), y: y, width: f?.width ?? rect.width, height: height)
+            var s = shape(b, kind: f == nil ? .bar : .view, frame: r, depth: 1, hidden: bar.hidden, background: colors.background(of: graph.nodes[b].element),
+                          under: nil, text: bar.text)
+            s.items = bar.items
+            shapes.append(s)
+        }
+        nextX = rect.maxX + 40
+    }
+
+    /// The controller's relationship segues: the relationship's name and the destination's
+    /// scene (as the diff names segue destinations).
+    func relationships(_ m: Int) -> [(relationship: String, node: Int, name: String)] {
+        var out: [(relationship: String, node: Int, name: String)] = []
+        for c in graph.nodes[m].children where graph.nodes[c].tag == "connections" {
+            for s in graph.nodes[c].children {
+                let e = graph.nodes[s].element
+                guard e.name == "segue", e[attribute: "kind"] == "relationship", let d = e[attribute: "destination"],
+                      let node = graph.node(forObjectID: d) else { continue }
+                let name = graph.scene(of: node).map { graph.sceneName($0) } ?? graph.displayName(node)
+                out.append((e[attribute: "relationship"] ?? "relationship", node, name))
+            }
+        }
+        return out
+    }
+
+    /// Faint copies of a table's prototype cells down to its bottom (column by column), or of a
+    /// collection view's first cell across and down: what the running view would show.
+    mutating func repeatPrototypes(of v: Int, in rect: Wireframe.Rect, from first: Int, depth: Int) {
+        let tag = graph.nodes[v].tag
+        guard tag == "tableView" || tag == "outlineView" || tag == "collectionView" else { return }
+        let prototypes = shapes[first...].filter { $0.depth == depth && $0.sketch == .cell && $0.kind == .view }
+        guard !prototypes.isEmpty else { return }
+        var copies: [Wireframe.Rect] = []
+        if tag == "collectionView", let cell = prototypes.last?.frame, cell.width >= 8, cell.height >= 8 {
+            var x = cell.maxX + 10, y = cell.y
+            while copies.count < 40 {
+                if x + cell.width > rect.maxX { x = rect.x + (prototypes[0].frame.x - rect.x); y += cell.height + 10 }
+                if y + cell.height > rect.maxY { break }
+                copies.append(Wireframe.Rect(x: x, y: y, width: cell.width, height: cell.height))
+                x += cell.width + 10
+            }
+        } else {
+            let columns = Dictionary(grouping: prototypes, by: { ($0.frame.x * 2).rounded() })
+            for column in columns.keys.sorted() {
+                let cells = columns[column]!
+                var y = cells.map(\.frame.maxY).max()!
+                for k in 0..<40 {
+                    let p = cells[k % cells.count].frame
+                    guard p.height >= 4, y + p.height <= rect.maxY else { break }
+                    copies.append(Wireframe.Rect(x: p.x, y: y, width: p.width, height: p.height))
+                    y += p.height
+                }
+            }
+        }
+        for r in copies {
+            var copy = prototypes[0]
+            if let p = prototypes.first(where: { $0.frame.x == r.x && $0.frame.width == r.width && $0.frame.height == r.height }) { copy = p }
+            copy.kind = .repeated
+            copy.id = nil
+            copy.frame = r
+            copy.text = nil
+            shapes.append(copy)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+/// What a shape shows: its text, segments or bar items, image, border; named as the diff names it.
+extension CanvasBuilder {
+    /// The shape for node `n`. `text`: given by the caller (a window's title, a bar's); else
+    /// the object's own (`IBGraph.shownText`, on it or its cell).
+    func shape(_ n: Int, kind: Wireframe.Shape.Kind, frame: Wireframe.Rect, depth: Int, hidden: Bool,
+               background: Wireframe.Color?, under: Wireframe.Color?, text: String?) -> Wireframe.Shape {
+        let e = graph.nodes[n].element
+        var sketch = IBRules.sketches[e.name]
+        if sketch == .button, cells(e).contains(where: { $0[attribute: "type"].map(IBRules.checkCellTypes.contains) ?? false }) {
+            sketch = .check
+        }
+        let shown = sketch == nil || sketch == .cell || sketch == .scroller ? nil : IBGraph.shownText(e)
+        let onDark = (under ?? background).map { $0.alpha >= 0.5 && $0.luminance < 0.45 } ?? false
+        let font = self.font(e)
+        let isText = sketch == .label || sketch == .field
+        return Wireframe.Shape(kind: kind, node: n, id: graph.nodes[n].objectID, name: graph.displayName(n),
+                               path: graph.displayPath(n), tag: e.name, sketch: sketch, frame: frame,
+                               text: text ?? shown, items: sketch == .segmented ? segmentTitles(n) : [],
+                               image: imageName(e), fontSize: font.size, bold: font.bold,
+                               alignment: isText ? alignment(e) : .center, background: background, onDark: onDark,
+                               bordered: sketch == .field && isBordered(e), hidden: hidden, depth: depth)
+    }
+
+    /// The font of a text (on the element or its cell): its size if the file says, and weight.
+    func font(_ e: XMLElement) -> (size: Double?, bold: Bool) {
+        for holder in [e] + cells(e) {
+            for case .element(let f) in holder.children where f[attribute: "key"].map(IBRules.fontKeys.contains) ?? false {
+                let name = IBRules.fontNameAttributes.lazy.compactMap { f[attribute: $0] }.first
+                let size = IBRules.fontSizeAttributes.lazy.compactMap { f[attribute: $0].flatMap(Double.init) }.first
+                    ?? name.flatMap { IBRules.fontSizes[$0] }
+                let weight = (f[attribute: "type"] ?? "") + (name ?? "")
+                let bold = ["bold", "Bold", "Semibold", "Heavy", "Black", "Headline"].contains { weight.contains($0) }
+                return (size, bold)
+            }
+        }
+        return (nil, false)
+    }
+
+    /// A label's or field's alignment, on it or its cell.
+    func alignment(_ e: XMLElement) -> Wireframe.Shape.Alignment {
+        for holder in [e] + cells(e) {
+            for a in IBRules.textAlignmentAttributes {
+                switch holder[attribute: a] {
+                case "center"?: return .center
+                case "right"?: return .trailing
+                case nil: continue
+                default: return .leading
+                }
+            }
+        }
+        return .leading
+    }
+
+    /// A macOS control's cell (its `key="cell"` child).
+    func cells(_ e: XMLElement) -> [XMLElement] {
+        var out: [XMLElement] = []
+        for case .element(let c) in e.children where c[attribute: "key"] == "cell" { out.append(c) }
+        return out
+    }
+
+    /// The segments' titles of a segmented control (its own `<segments>`, or its cell's).
+    func segmentTitles(_ n: Int) -> [String] {
+        var titles: [String] = []
+        func walk(_ i: Int) {
+            for c in graph.nodes[i].children {
+                let e = graph.nodes[c].element
+                if e.name == IBRules.segmentTag {
+                    titles.append(IBRules.segmentTitleAttributes.lazy.compactMap { e[attribute: $0] }.first ?? "")
+                } else if e.name == "segments" || e[attribute: "key"] == "cell" {
+                    walk(c)
+                }
+            }
+        }
+        walk(n)
+        return titles
+    }
+
+    /// The image an image view or button shows: on the element, its cell, or its normal state.
+    func imageName(_ e: XMLElement) -> String? {
+        for a in IBRules.imageAttributes { if let v = e[attribute: a], !v.isEmpty { return v } }
+        for case .element(let c) in e.children where c[attribute: "key"] == "cell" || c[attribute: "key"] == "normal" {
+            for a in IBRules.imageAttributes { if let v = c[attribute: a], !v.isEmpty { return v } }
+        }
+        return nil
+    }
+
+    /// Whether a field (or its cell) has a border (`IBRules.borderAttributes`).
+    func isBordered(_ e: XMLElement) -> Bool {
+        func has(_ x: XMLElement) -> Bool {
+            IBRules.borderAttributes.contains { a in x[attribute: a].map { $0 != "none" && $0 != "NO" } ?? false }
+        }
+        if has(e) { return true }
+        for case .element(let c) in e.children where c[attribute: "key"] == "cell" { return has(c) }
+        return false
+    }
+
+    /// A bar button item's or tab bar item's text: its title, else its system item, else its image.
+    func itemText(_ e: XMLElement) -> String? {
+        if let t = IBGraph.visibleTitle(e) { return t }
+        for a in IBRules.barItemTextAttributes { if let v = e[attribute: a], !v.isEmpty { return v } }
+        return nil
+    }
+}

@@ -1,0 +1,166 @@
+/// A sketch of a document's user interface, like Xcode's outline mode: each scene of a
+/// storyboard, or each top-level view or window of a xib, as a canvas of shapes in canvas
+/// coordinates (points, origin top-left). Built from the object graph by `WireframeBuilder`;
+/// drawn by XibReport's SVG renderer. Not pixel-exact: frames, nesting, text and colours the
+/// file gives, nothing the runtime would compute.
+public struct Wireframe: Sendable {
+    public var documentKind: IBDocument.Kind
+    public var platform: IBDocument.Platform
+    public var canvases: [Canvas]
+
+    public init(documentKind: IBDocument.Kind, platform: IBDocument.Platform, canvases: [Canvas]) {
+        self.documentKind = documentKind
+        self.platform = platform
+        self.canvases = canvases
+    }
+
+    public struct Rect: Sendable, Equatable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+
+        public var maxX: Double { x + width }
+        public var maxY: Double { y + height }
+
+        public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+
+        public func union(_ r: Rect) -> Rect {
+            let x0 = min(x, r.x), y0 = min(y, r.y)
+            return Rect(x: x0, y: y0, width: max(maxX, r.maxX) - x0, height: max(maxY, r.maxY) - y0)
+        }
+    }
+
+    /// sRGB components and alpha, 0...1.
+    public struct Color: Sendable, Equatable {
+        public var red: Double
+        public var green: Double
+        public var blue: Double
+        public var alpha: Double
+
+        public init(red: Double, green: Double, blue: Double, alpha: Double) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+            self.alpha = alpha
+        }
+
+        /// Relative luminance (sRGB weights, without linearising: a sketch picks a text colour).
+        public var luminance: Double { 0.2126 * red + 0.7152 * green + 0.0722 * blue }
+    }
+
+    /// One drawn thing: a view at its frame, a simulated bar, a window's frame, a repeated
+    /// prototype cell, or a placeholder for a view the file gives no frame.
+    public struct Shape: Sendable {
+        public enum Kind: String, Sendable {
+            /// A view (or window) the file gives a frame (or content rect).
+            case view
+            /// A view without a frame: a "no frame" placeholder, stacked in its superview.
+            case noFrame = "no-frame"
+            /// A bar a view controller shows around its view (from its navigation item, tab
+            /// bar item or toolbar items), or a controller's own bar without a frame.
+            case bar
+            /// A copy of a table or collection prototype filling the rest of its view: no id.
+            case repeated
+            /// A scene or object with nothing to draw (an application's menu, a placeholder).
+            case empty
+        }
+
+        public enum Alignment: String, Sendable { case leading, center, trailing }
+
+        public var kind: Kind
+        /// The graph node drawn (for a repeated copy: the prototype's).
+        public var node: Int
+        /// The object id (nil for a repeated copy).
+        public var id: String?
+        /// `IBGraph.displayName` and `IBGraph.displayPath`, as the diff names the object.
+        public var name: String
+        public var path: String
+        public var tag: String
+        public var sketch: IBRules.Sketch?
+        /// Canvas coordinates, origin top-left.
+        public var frame: Rect
+        /// What the object shows: its text, else nil.
+        public var text: String?
+        /// Segment titles, bar item titles.
+        public var items: [String]
+        public var image: String?
+        /// The text's font size and weight, when the file gives them; its alignment.
+        public var fontSize: Double?
+        public var bold: Bool
+        public var alignment: Alignment
+        public var background: Color?
+        /// Whether what lies under the shape's text is dark (text is then drawn light).
+        public var onDark: Bool
+        /// A field with a visible border.
+        public var bordered: Bool
+        /// Hidden in the file (`hidden="YES"`), or inside a hidden view.
+        public var hidden: Bool
+        public var depth: Int
+
+        public init(kind: Kind, node: Int, id: String?, name: String, path: String, tag: String, sketch: IBRules.Sketch?,
+                    frame: Rect, text: String? = nil, items: [String] = [], image: String? = nil, fontSize: Double? = nil,
+                    bold: Bool = false, alignment: Alignment = .leading, background: Color? = nil,
+                    onDark: Bool = false, bordered: Bool = false, hidden: Bool = false, depth: Int = 0) {
+            self.kind = kind
+            self.node = node
+            self.id = id
+            self.name = name
+            self.path = path
+            self.tag = tag
+            self.sketch = sketch
+            self.frame = frame
+            self.text = text
+            self.items = items
+            self.image = image
+            self.fontSize = fontSize
+            self.bold = bold
+            self.alignment = alignment
+            self.background = background
+            self.onDark = onDark
+            self.bordered = bordered
+            self.hidden = hidden
+            self.depth = depth
+        }
+    }
+
+    /// One scene or one top-level object: its shapes back to front.
+    public struct Canvas: Sendable {
+        /// The scene id, or the top-level object's id: the id of the diff's group for it.
+        public var id: String
+        /// `Login Scene`, `Window "Preferences"` (as the diff's group titles).
+        public var title: String
+        public var node: Int
+        public var isScene: Bool
+        /// The storyboard's initial scene.
+        public var isInitial: Bool
+        public var bounds: Rect
+        public var shapes: [Shape]
+
+        public init(id: String, title: String, node: Int, isScene: Bool, isInitial: Bool, bounds: Rect, shapes: [Shape]) {
+            self.id = id
+            self.title = title
+            self.node = node
+            self.isScene = isScene
+            self.isInitial = isInitial
+            self.bounds = bounds
+            self.shapes = shapes
+        }
+    }
+}
+
+extension IBGraph {
+    /// One past the last node of `n`'s subtree (nodes are in pre-order).
+    public func subtreeEnd(of n: Int) -> Int {
+        var last = n
+        while let c = nodes[last].children.last { last = c }
+        return last + 1
+    }
+}

@@ -1,0 +1,67 @@
+/// Builds a `Wireframe` from the object graph. What is a view, where it sits, what it shows and
+/// which coordinate system it uses come from `IBRules` (the drawing section); names and paths
+/// from `IBGraph`, as the diff names objects.
+///
+/// Coordinates: each frame is in its superview's coordinates. On iOS, tvOS and watchOS, and in
+/// the macOS views listed as flipped, y counts from the top; in other macOS views from the
+/// bottom. A macOS window's content view fills its `contentRect`, below a drawn title bar.
+public enum WireframeBuilder {
+    /// Every scene (storyboards) or top-level view or window (xibs), built in parallel.
+    /// `only`: scene ids, object ids or titles (`Login Scene` or `Login`) to keep.
+    public static func build(_ graph: IBGraph, only: [String]? = nil, jobs: Int? = nil) -> Wireframe {
+        let document = try? IBDocument(xml: graph.document)
+        let kind = document?.kind ?? .xib
+        let platform = document?.platform ?? .unknown
+        var roots = canvasRoots(graph, kind: kind)
+        if let only {
+            roots = roots.filter { r in only.contains { matches(graph, r, $0) } }
+        }
+        let colors = WireframeColors(graph)
+        let screen = screenSize(graph, platform: platform)
+        let initial = graph.nodes[0].element[attribute: "initialViewController"]
+        let canvases = parallelMap(roots, jobs: jobs) { root -> Wireframe.Canvas in
+            var canvas = CanvasBuilder(graph: graph, platform: platform, colors: colors, screen: screen)
+            return canvas.build(root, initial: initial)
+        }
+        return Wireframe(documentKind: kind, platform: platform, canvases: canvases)
+    }
+
+    /// Scenes of a storyboard; the top-level objects of a xib that are views, windows or hold a view.
+    static func canvasRoots(_ graph: IBGraph, kind: IBDocument.Kind) -> [Int] {
+        let top = graph.nodes[0].children
+        if kind == .storyboard {
+            return top.filter { graph.nodes[$0].tag == "scenes" }.flatMap { graph.nodes[$0].children.filter { graph.nodes[$0].tag == "scene" } }
+        }
+        guard let objects = top.first(where: { graph.nodes[$0].tag == "objects" }) else { return [] }
+        let probe = CanvasBuilder(graph: graph, platform: .unknown, colors: WireframeColors(graph), screen: (0, 0))
+        return graph.nodes[objects].children.filter { o in
+            probe.isTopLevelView(o) || probe.isWindow(o) || probe.keyedChild(o, "view") != nil
+                || (o..<graph.subtreeEnd(of: o)).contains { graph.nodes[$0].objectID != nil && probe.frame($0) != nil }
+        }
+    }
+
+    /// Whether a canvas root (a scene or top-level object node) is the one named: its id, or its
+    /// title (`Login Scene` or `Login`).
+    public static func matches(_ graph: IBGraph, _ root: Int, _ wanted: String) -> Bool {
+        let e = graph.nodes[root].element
+        if e[attribute: "sceneID"] == wanted || graph.nodes[root].objectID == wanted { return true }
+        let title = graph.displayName(root)
+        return title == wanted || (title.hasSuffix(" Scene") && String(title.dropLast(6)) == wanted)
+    }
+
+    /// The screen the document is designed for (`<device id>`), else an iPhone's; macOS: a
+    /// default window content size.
+    static func screenSize(_ graph: IBGraph, platform: IBDocument.Platform) -> (width: Double, height: Double) {
+        if platform == .macOS { return (480, 270) }
+        for c in graph.nodes[0].children where graph.nodes[c].tag == "device" {
+            if let id = graph.nodes[c].element[attribute: "id"], let size = IBRules.deviceSizes[id] {
+                return graph.nodes[c].element[attribute: "orientation"] == "landscape" ? (size.height, size.width) : size
+            }
+        }
+        switch platform {
+        case .tvOS: return IBRules.deviceSizes["appleTV"]!
+        case .watchOS: return IBRules.deviceSizes["watch44"]!
+        default: return IBRules.deviceSizes["retina4_7"]!
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Reads `<color>` elements: components spelled out (`red green blue alpha`, `white alpha`), or
+/// a name (`systemColor`, `cocoaTouchSystemColor`, `name`) looked up first in the document's
+/// own `<resources>` (`<namedColor>`, `<systemColor>`, which cache their components), then in
+/// `IBRules.namedColors`. Colour spaces are all taken as sRGB: this is a sketch.
+struct WireframeColors {
+    private var resources: [String: Wireframe.Color] = [:]
+
+    init(_ graph: IBGraph) {
+        guard let resourcesNode = graph.nodes[0].children.first(where: { graph.nodes[$0].tag == "resources" }) else { return }
+        for r in graph.nodes[resourcesNode].children {
+            let e = graph.nodes[r].element
+            guard e.name == "namedColor" || e.name == "systemColor", let name = e[attribute: "name"] else { continue }
+            for case .element(let c) in e.children where c.name == "color" {
+                if let color = WireframeColors.components(c) { resources[name] = color }
+            }
+        }
+    }
+
+    /// The colour of a `<color>` element, or nil when it names one nobody knows.
+    func color(_ e: XMLElement) -> Wireframe.Color? {
+        if let c = WireframeColors.components(e) { return c }
+        for attribute in ["systemColor", "cocoaTouchSystemColor", "name"] {
+            guard let name = e[attribute: attribute] else { continue }
+            if let c = resources[name] { return c }
+            if let hex = IBRules.namedColors[name] { return WireframeColors.hex(hex) }
+        }
+        return nil
+    }
+
+    /// The colour of the view's first background value child (`IBRules.backgroundColorKeys`).
+    func background(of e: XMLElement) -> Wireframe.Color? {
+        for case .element(let c) in e.children where c.name == "color" {
+            if let key = c[attribute: "key"], IBRules.backgroundColorKeys.contains(key) { return color(c) }
+        }
+        return nil
+    }
+
+    static func components(_ e: XMLElement) -> Wireframe.Color? {
+        let alpha = e[attribute: "alpha"].flatMap(Double.init) ?? 1
+        if let r = e[attribute: "red"].flatMap(Double.init), let g = e[attribute: "green"].flatMap(Double.init),
+           let b = e[attribute: "blue"].flatMap(Double.init) {
+            return Wireframe.Color(red: r, green: g, blue: b, alpha: alpha)
+        }
+        if let w = e[attribute: "white"].flatMap(Double.init) {
+            return Wireframe.Color(red: w, green: w, blue: w, alpha: alpha)
+        }
+        return nil
+    }
+
+    /// `RRGGBBAA`.
+    static func hex(_ s: String) -> Wireframe.Color? {
+        guard s.utf8.count == 8, let v = UInt32(s, radix: 16) else { return nil }
+        func part(_ shift: UInt32) -> Double { Double((v >> shift) & 0xFF) / 255 }
+        return Wireframe.Color(red: part(24), green: part(16), blue: part(8), alpha: part(0))
+    }
+}

@@ -1,0 +1,67 @@
+import XibKit
+
+/// `xibmerge review --format markdown`: a pull-request comment. One collapsible section per
+/// file (its summary line, the flow graph of a storyboard with segues as a Mermaid block, the
+/// changes as text); under GitHub's 65,536-character limit: files that do not fit are named
+/// with their summary line and a pointer to the HTML report.
+public enum ReviewMarkdownRenderer {
+    /// GitHub's limit on a comment's body, less room for the closing note.
+    public static let limit = 65_536
+    static let reserve = 600
+
+    public static func render(_ r: ReviewReport) -> String {
+        typealias MD = DiffMarkdownRenderer
+        var out = "## xibmerge review\n\n"
+        if let range = r.range {
+            out += "\(MD.code(range.base)) → \(MD.code(range.head)) (\(range.baseCommit.prefix(7))..\(range.headCommit.prefix(7))): "
+        }
+        out += MD.escape(r.headline) + "\n\n"
+        if let preview = r.mergePreview { out += MergePreviewRenderer.markdown(preview) + "\n" }
+        for p in r.problems { out += "- ⚠️ \(MD.code(p.path)): \(MD.escape(p.message))\n" }
+        if !r.problems.isEmpty { out += "\n" }
+        var summarised: [FileReview] = []
+        for f in r.files where f.hasChanges {
+            let full = section(f, report: r, flow: true)
+            let lean = section(f, report: r, flow: false)
+            if size(out) + size(full) + reserve <= limit {
+                out += full + "\n"
+            } else if size(out) + size(lean) + reserve <= limit {
+                out += lean + "\n"
+            } else {
+                summarised.append(f)
+            }
+        }
+        if !summarised.isEmpty {
+            let pointer = r.htmlName.map { " (\(MD.code($0)))" } ?? ""
+            out += "**\(summarised.count) more file\(summarised.count == 1 ? "" : "s")**: the full review is in the HTML report\(pointer).\n\n"
+            var listed = 0
+            for f in summarised {
+                let line = "- \(MD.code(f.path)): \(MD.escape(DiffSummary.line(f.diff)))\n"
+                if size(out) + size(line) + 80 > limit { break }
+                out += line
+                listed += 1
+            }
+            if listed < summarised.count { out += "- … and \(summarised.count - listed) more\n" }
+        }
+        return out
+    }
+
+    /// UTF-8 bytes: never fewer than the characters GitHub counts.
+    static func size(_ s: String) -> Int { s.utf8.count }
+
+    static func section(_ f: FileReview, report: ReviewReport, flow: Bool) -> String {
+        typealias MD = DiffMarkdownRenderer
+        let line = DiffSummary.line(f.diff)
+        var out = "<details>\n<summary><code>\(MD.html(f.path))</code> (\(MD.html(ReviewReport.status(f))))"
+        out += (line.isEmpty ? "" : ": " + MD.html(line)) + "</summary>\n\n"
+        if let m = report.mergeFile(f) {
+            out += "Merging into \(MD.code(report.mergePreview!.ours.revision)): \(MD.escape(m.verdict))\n\n"
+        }
+        if let graph = f.flow, !graph.edges.isEmpty {
+            out += flow ? "**Storyboard flow**\n\n" + FlowGraphRenderer.mermaid(graph) + "\n"
+                : "_Storyboard flow: in the HTML report._\n\n"
+        }
+        out += MD.body(f.diff)
+        return out + "</details>\n"
+    }
+}

@@ -1,0 +1,87 @@
+import XibKit
+
+/// `xibmerge review`: every changed Interface Builder file of a range, with pictures. The
+/// model the command fills; rendered as one self-contained HTML page, a Markdown pull-request
+/// comment or JSON (schema: doc/review-json.md).
+public struct ReviewReport: Sendable {
+    public struct Range: Sendable {
+        /// As the user named them (`origin/main`, `HEAD`), and the commits.
+        public var base: String
+        public var head: String
+        public var baseCommit: String
+        public var headCommit: String
+
+        public init(base: String, head: String, baseCommit: String, headCommit: String) {
+            self.base = base
+            self.head = head
+            self.baseCommit = baseCommit
+            self.headCommit = headCommit
+        }
+    }
+
+    /// A changed file that could not be read (it does not parse, or is a legacy archive).
+    public struct Problem: Sendable {
+        public var path: String
+        public var message: String
+
+        public init(path: String, message: String) {
+            self.path = path
+            self.message = message
+        }
+    }
+
+    public enum Format: String, Sendable, CaseIterable {
+        case html, markdown, json
+    }
+
+    public var range: Range?
+    public var files: [FileReview]
+    public var problems: [Problem]
+    /// With `--merge-into`: what merging the head into that revision would do.
+    public var mergePreview: MergePreview?
+    /// Where the HTML report will be (an artifact's name): the Markdown points there when it
+    /// has to leave something out.
+    public var htmlName: String?
+
+    public init(range: Range?, files: [FileReview], problems: [Problem] = [], mergePreview: MergePreview? = nil, htmlName: String? = nil) {
+        self.range = range
+        self.files = files
+        self.problems = problems
+        self.mergePreview = mergePreview
+        self.htmlName = htmlName
+    }
+
+    public func render(_ format: Format) -> String {
+        switch format {
+        case .html: return ReviewHTMLRenderer.render(self)
+        case .markdown: return ReviewMarkdownRenderer.render(self)
+        case .json: return ReviewJSONRenderer.render(self).rendered()
+        }
+    }
+
+    /// `3 files changed: 2 modified, 1 added`.
+    var headline: String {
+        let shown = files.filter(\.hasChanges)
+        guard !shown.isEmpty else { return "no Interface Builder changes" }
+        var byStatus: [(String, Int)] = []
+        for f in shown {
+            let s = f.oldPath != nil && f.diff.status != .added && f.diff.status != .deleted ? "renamed" : f.diff.status.rawValue
+            if let i = byStatus.firstIndex(where: { $0.0 == s }) { byStatus[i].1 += 1 } else { byStatus.append((s, 1)) }
+        }
+        return "\(shown.count) Interface Builder file\(shown.count == 1 ? "" : "s") changed: "
+            + byStatus.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+    }
+
+    static func status(_ f: FileReview) -> String {
+        switch f.diff.status {
+        case .added: return "new file"
+        case .deleted: return "deleted"
+        default: return f.oldPath.map { "renamed from \($0)" } ?? "modified"
+        }
+    }
+
+    /// The merge preview's entry for a file, if it was changed on both sides.
+    func mergeFile(_ f: FileReview) -> MergePreview.File? {
+        mergePreview?.files.first { $0.path == f.path || $0.basePath == f.path }
+    }
+}

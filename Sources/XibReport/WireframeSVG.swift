@@ -1,0 +1,143 @@
+import XibKit
+
+/// Draws a `Wireframe` canvas as SVG: one group per shape carrying the object's id
+/// (`data-id`) and its human path (`<title>`, shown on hover), text clipped to its box by
+/// estimate (no script, no fonts to load). The look comes from `stylesheet` (classes only), so
+/// a page of many canvases carries it once.
+public enum WireframeSVG {
+    /// Objects to outline in a review: added (green), removed (red, dashed), modified (amber).
+    public struct Marks: Sendable {
+        public var added: Set<String>
+        public var removed: Set<String>
+        public var modified: Set<String>
+
+        public init(added: Set<String> = [], removed: Set<String> = [], modified: Set<String> = []) {
+            self.added = added
+            self.removed = removed
+            self.modified = modified
+        }
+
+        public static let none = Marks()
+
+        func mark(_ id: String?) -> String? {
+            guard let id else { return nil }
+            if added.contains(id) { return "added" }
+            if removed.contains(id) { return "removed" }
+            if modified.contains(id) { return "modified" }
+            return nil
+        }
+    }
+
+    static let padding = 8.0
+
+    /// One canvas as an `<svg>` element sized in points (pages may scale it down with CSS).
+    public static func canvas(_ c: Wireframe.Canvas, marks: Marks = .none, label: String? = nil) -> String {
+        let b = c.bounds
+        let p = padding
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"wf\" viewBox=\"\(n(b.x - p)) \(n(b.y - p)) \(n(b.width + 2 * p)) \(n(b.height + 2 * p))\""
+        out += " width=\"\(n(b.width + 2 * p))\" height=\"\(n(b.height + 2 * p))\" role=\"img\" aria-label=\"\(xml(label ?? c.title))\">"
+        out += "<title>\(xml(label ?? c.title))</title>"
+        for i in c.shapes.indices { out += shape(c.shapes[i], mark: marks.mark(c.shapes[i].id), caption: hasRoomForCaption(c.shapes, i)) }
+        // Marks last, over everything: a parent's outline is not hidden by its children.
+        for s in c.shapes where s.kind != .repeated {
+            guard let m = marks.mark(s.id) else { continue }
+            out += "<rect class=\"mark \(m)\" x=\"\(n(s.frame.x))\" y=\"\(n(s.frame.y))\" width=\"\(n(s.frame.width))\" height=\"\(n(s.frame.height))\"/>"
+        }
+        return out + "</svg>"
+    }
+
+    /// A standalone SVG document of all canvases, each under its title, in rows.
+    public static func document(_ w: Wireframe, title: String) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        var x = 0.0, y = 0.0, rowHeight = 0.0, width = 0.0
+        var body = ""
+        let rowLimit = max(2400, w.canvases.map { $0.bounds.width + 2 * padding }.max() ?? 0)
+        for c in w.canvases {
+            let cw = c.bounds.width + 2 * padding, ch = c.bounds.height + 2 * padding + 24
+            if x > 0 && x + cw > rowLimit { x = 0; y += rowHeight + 32; rowHeight = 0 }
+            body += "<text class=\"caption\" x=\"\(n(x))\" y=\"\(n(y + 16))\">\(xml(c.title + (c.isInitial ? " (initial)" : "")))</text>"
+            body += "<g transform=\"translate(\(n(x)) \(n(y + 24)))\">" + canvas(c) + "</g>"
+            x += cw + 32
+            rowHeight = max(rowHeight, ch)
+            width = max(width, x)
+        }
+        let height = y + rowHeight
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(max(width, 1)))\" height=\"\(n(max(height, 1)))\" viewBox=\"0 0 \(n(max(width, 1))) \(n(max(height, 1)))\">"
+        out += "<title>\(xml(title))</title><style>\(stylesheet)</style>" + body + "</svg>\n"
+        return out
+    }
+
+    /// One shape: a group with its id and path, its box, and what it shows.
+    static func shape(_ s: Wireframe.Shape, mark: String?, caption: Bool) -> String {
+        var classes = "s k-\(s.kind.rawValue)"
+        if let sketch = s.sketch { classes += " t-\(sketch.rawValue)" }
+        if s.bordered { classes += " bordered" }
+        if s.hidden { classes += " hidden" }
+        if s.onDark { classes += " dark" }
+        if let mark { classes += " m-\(mark)" }
+        var out = "<g class=\"\(classes)\""
+        if let id = s.id { out += " data-id=\"\(xml(id))\"" }
+        out += "><title>\(xml(tooltip(s)))</title>"
+        out += box(s)
+        out += WireframeSVGContent.content(s, caption: caption)
+        return out + "</g>"
+    }
+
+    /// Whether no view inside shape `i` (its subtree follows it: shapes are in pre-order)
+    /// starts near its top-left corner, where its name would go.
+    static func hasRoomForCaption(_ shapes: [Wireframe.Shape], _ i: Int) -> Bool {
+        let f = shapes[i].frame
+        var j = i + 1
+        while j < shapes.count, shapes[j].depth > shapes[i].depth {
+            let g = shapes[j].frame
+            if g.x < f.x + 80, g.y < f.y + 13, g.maxX > f.x, g.maxY > f.y { return false }
+            j += 1
+        }
+        return true
+    }
+
+    static func tooltip(_ s: Wireframe.Shape) -> String {
+        var t = s.path
+        if let id = s.id { t += " (\(id))" }
+        switch s.kind {
+        case .noFrame: t += " — no frame in the file"
+        case .repeated: t += " — repeated prototype"
+        default: break
+        }
+        if s.hidden { t += " — hidden" }
+        return t
+    }
+
+    /// The shape's rectangle, filled with its background when the file gives one.
+    static func box(_ s: Wireframe.Shape) -> String {
+        let f = s.frame
+        var out = "<rect class=\"box\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(max(f.width, 0)))\" height=\"\(n(max(f.height, 0)))\""
+        if let c = s.background, c.alpha > 0 {
+            out += " style=\"fill:\(hex(c))"
+            if c.alpha < 1 { out += ";fill-opacity:\(n(c.alpha))" }
+            out += "\""
+        }
+        return out + "/>"
+    }
+
+    /// A number as SVG wants it: at most two decimals, no exponent.
+    static func n(_ d: Double) -> String {
+        guard d.isFinite else { return "0" }
+        let r = (d * 100).rounded() / 100
+        if r == r.rounded(), abs(r) < 1e15 { return String(Int(r)) }
+        return String(r)
+    }
+
+    static func hex(_ c: Wireframe.Color) -> String {
+        func h(_ v: Double) -> String {
+            let i = Int((min(max(v, 0), 1) * 255).rounded())
+            let s = String(i, radix: 16)
+            return s.count == 1 ? "0" + s : s
+        }
+        return "#" + h(c.red) + h(c.green) + h(c.blue)
+    }
+
+    /// Escapes text for XML content and attribute values (also what HTML needs), as Xcode
+    /// escapes attributes.
+    public static func xml(_ s: String) -> String { XMLEscaping.escapeAttribute(s) }
+}

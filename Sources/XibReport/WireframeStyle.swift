@@ -1,0 +1,38 @@
+/// The look of wireframes: one stylesheet for standalone SVG and for HTML pages (classes set by
+/// `WireframeSVG`). Review marks: added green, removed red and dashed, modified amber.
+extension WireframeSVG {
+    public static let stylesheet = """
+    .wf{font-family:-apple-system,"Helvetica Neue",Helvetica,Arial,"Liberation Sans",sans-serif;background:#fafbfc}
+    .wf .box{fill:none;stroke:#8c939d;stroke-width:1;vector-effect:non-scaling-stroke}
+    .wf .k-view.t-label>.box,.wf .k-view.t-field:not(.bordered)>.box{stroke:#c9ced6;stroke-dasharray:2 2}
+    .wf .t-field.bordered>.box{fill:#fff;stroke:#8c939d}
+    .wf .t-button>.box{fill:#eef4fe;stroke:#3b78e7}
+    .wf .t-segmented>.box{fill:#eef4fe;stroke:#3b78e7}
+    .wf .t-check>.box{stroke:none}.wf .checkbox{fill:#fff;stroke:#6e747d;stroke-width:1}
+    .wf .t-image>.box{fill:#eceff3;stroke:#a7adb6}
+    .wf .t-control>.box{fill:#f4f5f7;stroke:#a7adb6}
+    .wf .t-scroller>.box{fill:#e4e7eb;stroke:#c9ced6}
+    .wf .t-cell>.box{stroke:#b9bfc8}
+    .wf .k-bar>.box,.wf .t-bar>.box{fill:#f2f3f5;stroke:#a7adb6}
+    .wf .t-window>.box{fill:#ececec;stroke:#6e747d;stroke-width:1.5}
+    .wf .titlebar{fill:#e3e4e7;stroke:#a7adb6}
+    .wf .light{stroke:none}.wf .light.close{fill:#ff5f57}.wf .light.min{fill:#febc2e}.wf .light.zoom{fill:#28c840}
+    .wf .k-no-frame>.box{fill:#f6f2fd;stroke:#7c5cc4;stroke-dasharray:5 3}
+    .wf .k-empty>.box{fill:#f7f7f8;stroke:#a7adb6;stroke-dasharray:5 3}
+    .wf .k-repeated>.box{stroke:#c9ced6;stroke-dasharray:3 3}
+    .wf .hidden{opacity:.25}
+    .wf .cross{stroke:#c3c8cf;stroke-width:1;fill:none;vector-effect:non-scaling-stroke}
+    .wf .sep{stroke:#3b78e7;stroke-width:1}
+    .wf text{fill:#1d1d1f}
+    .wf .txt{fill:#1d1d1f}.wf .dark .txt,.wf .dark .caption{fill:#f2f2f5}
+    .wf .btn{fill:#0a5bd3}.wf .dark .btn{fill:#8cc2ff}
+    .wf .caption{fill:#6a717b}.wf .b{font-weight:600}
+    .wf .note{fill:#5b4497;font-style:italic}
+    .wf .bartitle{fill:#1d1d1f;font-weight:600}
+    .wf .mark{fill:none;stroke-width:2.5;pointer-events:none;vector-effect:non-scaling-stroke}
+    .wf .mark.added{stroke:#1a7f37}.wf .mark.removed{stroke:#cf222e;stroke-dasharray:6 4}.wf .mark.modified{stroke:#bf8700}
+    .wf .m-added>.box{fill:#dafbe1;fill-opacity:.55}.wf .m-removed>.box{fill:#ffebe9;fill-opacity:.55}.wf .m-modified>.box{fill:#fff8c5;fill-opacity:.55}
+    .wf g.s:hover>.box{stroke:#0969da;stroke-width:2}
+    .caption{font-family:-apple-system,"Helvetica Neue",Helvetica,Arial,sans-serif;font-size:14px;fill:#24292f}
+    """
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import XibKit
+import XibReport
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a .xib or .storyboard as wireframes (SVG or HTML): each scene, or each top-level view or window.",
+        discussion: """
+        Every view is a rectangle at its frame, with its text, image name and background colour; bars are drawn; \
+        each shape carries the object's id (data-id) and human path (shown on hover). A sketch like Xcode's outline \
+        mode, not pixel-exact. Exit codes: 0 drawn, 2 errors (unreadable input, unknown scene).
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case svg, html }
+
+    @Option(name: .long, help: "Only this scene or top-level object (its id, or its name as the diff shows it); repeatable.")
+    var scene: [String] = []
+
+    @Option(name: .long, help: "Output format: svg or html.")
+    var format: Format = .svg
+
+    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Argument(help: "The .xib or .storyboard file.")
+    var file: String
+
+    func run() throws {
+        let graph: IBGraph
+        do {
+            graph = IBGraph(try IBDocument.load(path: file))
+        } catch {
+            Console.err("xibmerge: \(error.description)")
+            throw Exit.error
+        }
+        let wireframe = WireframeBuilder.build(graph, only: scene.isEmpty ? nil : scene)
+        let unknown = scene.filter { name in !wireframe.canvases.contains { WireframeBuilder.matches(graph, $0.node, name) } }
+        if !unknown.isEmpty {
+            let all = WireframeBuilder.build(graph).canvases.map { "\($0.title) (\($0.id))" }
+            Console.err("xibmerge: \(file): no scene or top-level object named \(unknown.joined(separator: ", ")); there are: \(all.joined(separator: ", "))")
+            throw Exit.error
+        }
+        let text = RenderReport.render(wireframe, title: file, format: format == .svg ? .svg : .html)
+        try CommandOutput.write(text, to: output)
+    }
+}
+
+/// Where a report goes: standard output, or a file written atomically.
+enum CommandOutput {
+    static func write(_ text: String, to path: String?) throws {
+        guard let path else { return Console.out(text) }
+        do {
+            try FileIO.writeAtomically(Array(text.utf8), to: path, durable: false)
+        } catch {
+            Console.err("xibmerge: \(error.description)")
+            throw Exit.error
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import XibGit
+import XibKit
+import XibReport
+
+struct ReviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "Review the .xib and .storyboard changes of a range with pictures: HTML, Markdown (a PR comment) or JSON.",
+        discussion: """
+        RANGE is BASE..HEAD (two commits), BASE...HEAD (HEAD since their merge base) or BASE (HEAD since \
+        its merge base with BASE, as --base). Without one: HEAD since its merge base with the default branch \
+        (origin/HEAD, main or master). Per file: the semantic diff; per changed scene or top-level object, \
+        before and after wireframes (added green, removed red and dashed, modified amber) with the constraint \
+        and connection changes beside them; for storyboards, the flow graph. Exit codes: 0 reviewed, 1 with \
+        --exit-code when there are changes, 2 errors (also when a changed file cannot be read; the report \
+        names it).
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case markdown, html, json }
+
+    @Option(help: "Output format: markdown, html or json.")
+    var format: Format = .markdown
+
+    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: "Review HEAD since its merge base with this revision.")
+    var base: String?
+
+    @Option(name: .customLong("merge-into"), help: "Also say what merging HEAD into this revision would do to each file.")
+    var mergeInto: String?
+
+    @Option(name: .customLong("html-name"), help: "Where the HTML report is published (Markdown points there when it leaves files out).")
+    var htmlName: String?
+
+    @Flag(help: "Show Xcode's noise instead of counting it.")
+    var includeNoise = false
+
+    @Flag(help: "List each changed frame instead of counting them.")
+    var layout = false
+
+    @Flag(help: "Exit 1 when there are changes to review.")
+    var exitCode = false
+
+    @Argument(help: "A range (BASE..HEAD, BASE...HEAD, BASE), then -- and paths.")
+    var arguments: [String] = []
+
+    func run() throws {
+        var failed = false, changed = false
+        try GitCLI.guarded {
+            let repository = try GitCLI.openRepository()
+            let afterSeparator = CommandLine.arguments.firstIndex(of: "--").map { CommandLine.arguments.count - $0 - 1 } ?? 0
+            let positional = Array(arguments.dropLast(min(afterSeparator, arguments.count)))
+            guard positional.count <= 1 else { throw GitCLI.UsageError("review takes one range; paths go after --") }
+            var paths = try GitCLI.repositoryPaths(Array(arguments.suffix(min(afterSeparator, arguments.count))), in: repository)
+            if paths.contains("") { paths = [] }
+            let range = try ReviewRange.resolve(positional.first, base: base, in: repository)
+            var report = try ReviewRun.review(repository, range: range, paths: paths,
+                                              options: DiffOptions(includeNoise: includeNoise, layout: layout))
+            if let target = mergeInto {
+                report.mergePreview = try MergePreviewCommand.preview(repository, ours: target, theirs: range.report.head) { problem in
+                    Console.err("xibmerge: \(problem)")
+                    failed = true
+                }
+            }
+            report.htmlName = htmlName
+            for p in report.problems { Console.err("xibmerge: \(p.message); \(p.path) not reviewed") }
+            failed = failed || !report.problems.isEmpty
+            changed = report.files.contains(where: \.hasChanges)
+            let kind: ReviewReport.Format = format == .html ? .html : format == .json ? .json : .markdown
+            try CommandOutput.write(report.render(kind), to: output)
+        }
+        if failed { throw Exit.error }
+        if exitCode && changed { throw Exit.foundSomething }
+    }
+}
+
+/// The two commits a review compares, and how the user named them.
+struct ReviewRange {
+    var old: ObjectID
+    var new: ObjectID
+    var report: ReviewReport.Range
+
+    /// `A..B`, `A...B`, `A` (HEAD since the merge base with A), or nothing (the default branch).
+    static func resolve(_ argument: String?, base: String?, in repository: Repository) throws -> ReviewRange {
+        if let argument, base != nil { throw GitCLI.UsageError("give a range or --base, not both (\(argument))") }
+        var (oldRev, newRev, fromMergeBase) = ("", "HEAD", true)
+        if let argument, let dots = argument.firstRange(of: "...") ?? argument.firstRange(of: "..") {
+            oldRev = String(argument[..<dots.lowerBound])
+            newRev = String(argument[dots.upperBound...])
+            fromMergeBase = argument[dots].count == 3
+            if oldRev.isEmpty { oldRev = "HEAD" }
+            if newRev.isEmpty { newRev = "HEAD" }
+        } else if let rev = argument ?? base {
+            oldRev = rev
+        } else {
+            oldRev = try defaultBranch(repository)
+        }
+        let new = try repository.resolveCommit(newRev)
+        var old = try repository.resolveCommit(oldRev)
+        if fromMergeBase {
+            guard let b = try repository.mergeBase(old, new) else {
+                throw GitCLI.UsageError("'\(oldRev)' and '\(newRev)' have no common ancestor")
+            }
+            old = b
+        }
+        return ReviewRange(old: old, new: new, report: .init(base: oldRev, head: newRev, baseCommit: old.hex, headCommit: new.hex))
+    }
+
+    /// The branch pull requests go into: the remote's default, else main or master.
+    static func defaultBranch(_ repository: Repository) throws -> String {
+        for candidate in ["origin/HEAD", "upstream/HEAD", "main", "master", "origin/main", "origin/master"]
+        where (try? repository.resolveCommit(candidate)) != nil {
+            return candidate
+        }
+        throw GitCLI.UsageError("no default branch found (origin/HEAD, main, master); name the base: xibmerge review BASE..HEAD")
+    }
+}
+
+/// Reads and reviews the changed files of a range.
+enum ReviewRun {
+    /// The .xib/.storyboard changes of the range, their versions read once each and fetched
+    /// by git in a partial clone (`HistoryReading`); a version that does not parse, or that git
+    /// cannot fetch, is a problem for its file only.
+    static func review(_ repository: Repository, range: ReviewRange, paths: [String], options: DiffOptions) throws -> ReviewReport {
+        let changes = try HistoryReading.changes(repository, from: range.old, to: range.new, paths: paths)
+        let store = BlobStore(repository)
+        // Files over the cores; each file's scenes on its own core (nested parallelism buys nothing).
+        let results = HistoryReading.map(changes, store: store, jobs: nil, blobs: { [$0.oldBlob, $0.newBlob] }) { c, _ in
+            Result { () throws -> FileReview in
+                try Review.file(oldBytes: store.bytes(c.oldBlob), newBytes: store.bytes(c.newBlob), path: c.path,
+                                oldPath: c.status == .renamed ? c.oldPath : nil, options: options, jobs: changes.count > 1 ? 1 : nil)
+            }
+        }
+        var files: [FileReview] = [], problems: [ReviewReport.Problem] = []
+        for (change, result) in zip(changes, results) {
+            switch result {
+            case .success(let f): files.append(f)
+            case .failure(let e): problems.append(.init(path: change.path, message: HistoryReading.problem(e, path: change.path)))
+            }
+        }
+        return ReviewReport(range: range.report, files: files, problems: problems)
+    }
+}
