@@ -9,4 +9,5 @@
 /* Fixed-arity forms of git_libgit2_opts (variadic, which Swift cannot call). */
 int xibgit_opts_set_search_path(int level, const char *path);
 int xibgit_opts_get_search_path(int level, git_buf *out);
+int xibgit_opts_set_strict_hash_verification(int enabled);
 #endif

@@ -397,6 +397,12 @@ XIBGIT_TRAMPOLINE int git_odb_add_backend(git_odb *odb, git_odb_backend *backend
     return ((xibgit_git_odb_add_backend_fn)xibgit_libgit2_symbol(&slot, "git_odb_add_backend"))(odb, backend, priority);
 }
 
+typedef int (*xibgit_git_odb_exists_fn)(git_odb *db, const git_oid *id);
+XIBGIT_TRAMPOLINE int git_odb_exists(git_odb *db, const git_oid *id) {
+    static void *slot;
+    return ((xibgit_git_odb_exists_fn)xibgit_libgit2_symbol(&slot, "git_odb_exists"))(db, id);
+}
+
 typedef void (*xibgit_git_odb_free_fn)(git_odb *db);
 XIBGIT_TRAMPOLINE void git_odb_free(git_odb *db) {
     static void *slot;
@@ -431,6 +437,12 @@ typedef const char * (*xibgit_git_reference_symbolic_target_fn)(const git_refere
 XIBGIT_TRAMPOLINE const char * git_reference_symbolic_target(const git_reference *ref) {
     static void *slot;
     return ((xibgit_git_reference_symbolic_target_fn)xibgit_libgit2_symbol(&slot, "git_reference_symbolic_target"))(ref);
+}
+
+typedef int (*xibgit_git_remote_list_fn)(git_strarray *out, git_repository *repo);
+XIBGIT_TRAMPOLINE int git_remote_list(git_strarray *out, git_repository *repo) {
+    static void *slot;
+    return ((xibgit_git_remote_list_fn)xibgit_libgit2_symbol(&slot, "git_remote_list"))(out, repo);
 }
 
 typedef const char * (*xibgit_git_repository_commondir_fn)(const git_repository *repo);
@@ -545,6 +557,12 @@ typedef int (*xibgit_git_revwalk_sorting_fn)(git_revwalk *walk, unsigned int sor
 XIBGIT_TRAMPOLINE int git_revwalk_sorting(git_revwalk *walk, unsigned int sort_mode) {
     static void *slot;
     return ((xibgit_git_revwalk_sorting_fn)xibgit_libgit2_symbol(&slot, "git_revwalk_sorting"))(walk, sort_mode);
+}
+
+typedef void (*xibgit_git_strarray_dispose_fn)(git_strarray *array);
+XIBGIT_TRAMPOLINE void git_strarray_dispose(git_strarray *array) {
+    static void *slot;
+    ((xibgit_git_strarray_dispose_fn)xibgit_libgit2_symbol(&slot, "git_strarray_dispose"))(array);
 }
 
 typedef int (*xibgit_git_tree_entry_bypath_fn)(git_tree_entry **out, const git_tree *root, const char *path);

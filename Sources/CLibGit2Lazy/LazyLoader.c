@@ -59,3 +59,8 @@ int xibgit_opts_get_search_path(int level, git_buf *out) {
     static void *slot;
     return ((opts_fn)xibgit_libgit2_symbol(&slot, "git_libgit2_opts"))(GIT_OPT_GET_SEARCH_PATH, level, out);
 }
+
+int xibgit_opts_set_strict_hash_verification(int enabled) {
+    static void *slot;
+    return ((opts_fn)xibgit_libgit2_symbol(&slot, "git_libgit2_opts"))(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
+}

@@ -49,14 +49,14 @@ extension Repository {
         }
     }
 
-    /// The commits reachable from `rev` that changed `path` (its blob differs from the first parent's),
-    /// newest first, like `git log -- path` without history simplification.
-    /// An unborn `HEAD` has no history, so the result is empty rather than an error.
     /// The commits from `rev` back (newest first, first parents' view) whose version of `path`
-    /// differs from their first parent's. Like `git log --follow`, a commit that added the file
-    /// is checked for a rename (git's similarity detection over the whole commit); when it is one,
-    /// the history goes on under the old path.
-    public func log(path: String, from rev: String = "HEAD", limit: Int? = nil, followRenames: Bool = true) throws -> [PathChange] {
+    /// differs from their first parent's, like `git log -- path` without history simplification.
+    /// Like `git log --follow`, a commit that added the file is checked for a rename (git's
+    /// similarity detection, among the commit's files that pass `renameCandidates`); when it is
+    /// one, the history goes on under the old path. An unborn `HEAD` has no history, so the
+    /// result is empty rather than an error.
+    public func log(path: String, from rev: String = "HEAD", limit: Int? = nil, followRenames: Bool = true,
+                    renameCandidates: ((String) -> Bool)? = nil) throws -> [PathChange] {
         try sync {
             if rev == "HEAD" && isHeadUnborn { return [] }
             var start = try resolveCommit(rev).oid
@@ -84,7 +84,8 @@ extension Repository {
                     defer { git_commit_free(parent) }
                     oldBlob = try blobID(commit: parent!, path: current)
                     if followRenames, oldBlob == nil, newBlob != nil,
-                       let rename = try diff(from: ObjectID(git_commit_id(parent!).pointee), to: ObjectID(oid))
+                       let rename = try diff(from: ObjectID(git_commit_id(parent!).pointee), to: ObjectID(oid),
+                                             renameCandidates: renameCandidates)
                            .first(where: { $0.status == .renamed && $0.newPath == current }) {
                         oldBlob = rename.oldBlob
                         renamedFrom = rename.oldPath

@@ -52,13 +52,15 @@ public struct FileChange: Hashable, Sendable {
 extension Repository {
     /// Changes between two commits' trees (nil = the empty tree), restricted to `paths`
     /// (exact paths or directory prefixes, never glob patterns, so any file name is safe).
-    /// Rename detection only pairs files that both pass the `paths` filter.
+    /// Renames are looked for among the added and deleted files that pass both the `paths` filter
+    /// and `renameCandidates` (nil: all of them); see `makeDiff`.
     public func diff(from oldCommit: ObjectID?, to newCommit: ObjectID?, paths: [String] = [],
-                     detectRenames: Bool = true) throws -> [FileChange] {
+                     detectRenames: Bool = true, renameCandidates: ((String) -> Bool)? = nil) throws -> [FileChange] {
         try sync {
             try withTree(of: oldCommit) { oldTree in
                 try withTree(of: newCommit) { newTree in
-                    try makeDiff(paths: paths, flags: 0, detectRenames: detectRenames, hashWorkdir: false) { diff, opts in
+                    try makeDiff(paths: paths, flags: 0, renames: renames(detectRenames, renameCandidates),
+                                 newSideInWorkdir: false) { diff, opts in
                         git_diff_tree_to_tree(&diff, handle, oldTree, newTree, opts)
                     }
                 }
@@ -69,12 +71,13 @@ extension Repository {
     /// Changes from a commit (nil = the empty tree) to the work tree, seen through the index like
     /// `git diff <commit>`: staged and unstaged changes together. Needs a work tree.
     public func diffToWorkdir(from commit: ObjectID?, paths: [String] = [], includeUntracked: Bool = false,
-                              detectRenames: Bool = true) throws -> [FileChange] {
+                              detectRenames: Bool = true, renameCandidates: ((String) -> Bool)? = nil) throws -> [FileChange] {
         let untracked = includeUntracked
             ? GIT_DIFF_INCLUDE_UNTRACKED.rawValue | GIT_DIFF_RECURSE_UNTRACKED_DIRS.rawValue : 0
         return try sync {
             try withTree(of: commit) { tree in
-                try makeDiff(paths: paths, flags: untracked, detectRenames: detectRenames, hashWorkdir: true) { diff, opts in
+                try makeDiff(paths: paths, flags: untracked, renames: renames(detectRenames, renameCandidates),
+                             newSideInWorkdir: true) { diff, opts in
                     git_diff_tree_to_workdir_with_index(&diff, handle, tree, opts)
                 }
             }
@@ -82,33 +85,72 @@ extension Repository {
     }
 
     /// Unstaged changes, index to work tree (`git diff` with no revision). Needs a work tree.
-    public func diffIndexToWorkdir(paths: [String] = [], detectRenames: Bool = true) throws -> [FileChange] {
+    public func diffIndexToWorkdir(paths: [String] = [], detectRenames: Bool = true,
+                                   renameCandidates: ((String) -> Bool)? = nil) throws -> [FileChange] {
         try sync {
-            try makeDiff(paths: paths, flags: 0, detectRenames: detectRenames, hashWorkdir: true) { diff, opts in
+            try makeDiff(paths: paths, flags: 0, renames: renames(detectRenames, renameCandidates),
+                         newSideInWorkdir: true) { diff, opts in
                 git_diff_index_to_workdir(&diff, handle, nil, opts)
             }
         }
     }
 
     /// Staged changes, HEAD to index (`git diff --cached`); an unborn HEAD counts as the empty tree.
-    public func diffCached(paths: [String] = [], detectRenames: Bool = true) throws -> [FileChange] {
-        try sync { try diffIndex(from: isHeadUnborn ? nil : try resolveCommit("HEAD"), paths: paths, detectRenames: detectRenames) }
+    public func diffCached(paths: [String] = [], detectRenames: Bool = true,
+                           renameCandidates: ((String) -> Bool)? = nil) throws -> [FileChange] {
+        try sync {
+            try diffIndex(from: isHeadUnborn ? nil : try resolveCommit("HEAD"), paths: paths, detectRenames: detectRenames,
+                          renameCandidates: renameCandidates)
+        }
     }
 
     /// Changes from a commit (nil = the empty tree) to the index (`git diff --cached <commit>`).
-    public func diffIndex(from commit: ObjectID?, paths: [String] = [], detectRenames: Bool = true) throws -> [FileChange] {
+    public func diffIndex(from commit: ObjectID?, paths: [String] = [], detectRenames: Bool = true,
+                          renameCandidates: ((String) -> Bool)? = nil) throws -> [FileChange] {
         try sync {
             try withTree(of: commit) { tree in
-                try makeDiff(paths: paths, flags: 0, detectRenames: detectRenames, hashWorkdir: false) { diff, opts in
+                try makeDiff(paths: paths, flags: 0, renames: renames(detectRenames, renameCandidates),
+                             newSideInWorkdir: false) { diff, opts in
                     git_diff_tree_to_index(&diff, handle, tree, nil, opts)
                 }
             }
         }
     }
 
-    /// Shared diff driver: options, pathspec without fnmatch, rename detection, delta conversion.
-    private func makeDiff(paths: [String], flags: UInt32, detectRenames: Bool, hashWorkdir: Bool,
+    /// Which files rename detection looks at: those `candidates` accepts (nil: all), or none.
+    private func renames(_ detect: Bool, _ candidates: ((String) -> Bool)?) -> ((String) -> Bool)? {
+        detect ? candidates ?? { _ in true } : nil
+    }
+
+    /// Shared diff driver. Rename detection reads the content of every added and deleted file it
+    /// may pair, so it runs as a second diff over only those that pass `renames` (nil: no rename
+    /// detection) and whose blobs are in the repository or git can fetch (a partial clone lacks
+    /// most blobs; see `fetchMissingObjects`). The others stay added or deleted, in the first
+    /// diff's order.
+    private func makeDiff(paths: [String], flags: UInt32, renames: ((String) -> Bool)?, newSideInWorkdir: Bool,
                           _ create: (inout OpaquePointer?, UnsafePointer<git_diff_options>) -> Int32) throws -> [FileChange] {
+        let changes = try deltas(paths: paths, flags: flags, findRenames: false, hashWorkdir: newSideInWorkdir, create)
+        guard let renames else { return changes }
+        let candidates = changes.filter { [.added, .untracked, .deleted].contains($0.status) && renames($0.path) }
+        guard candidates.contains(where: { $0.status == .deleted }), candidates.contains(where: { $0.status != .deleted }) else {
+            return changes
+        }
+        func stored(_ c: FileChange) -> ObjectID? { c.status == .deleted ? c.oldBlob : newSideInWorkdir ? nil : c.newBlob }
+        let unavailable = Set(fetchMissingObjects(try absentObjects(candidates.compactMap(stored))).keys)
+        let paired = Set(candidates.filter { stored($0).map { !unavailable.contains($0) } ?? true }.map(\.path))
+        let found = try deltas(paths: paired.sorted(), flags: flags, findRenames: true, hashWorkdir: newSideInWorkdir, create)
+        let byPath = Dictionary(found.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let sources = Set(found.filter { $0.status == .renamed }.compactMap(\.oldPath))
+        return changes.compactMap { change in
+            guard paired.contains(change.path) else { return change }
+            // A deleted file that became a rename's old side is listed only as the rename.
+            return change.status == .deleted ? (sources.contains(change.path) ? nil : change) : byPath[change.path] ?? change
+        }
+    }
+
+    /// One libgit2 diff as changes: options, pathspec without fnmatch, rename detection.
+    private func deltas(paths: [String], flags: UInt32, findRenames: Bool, hashWorkdir: Bool,
+                        _ create: (inout OpaquePointer?, UnsafePointer<git_diff_options>) -> Int32) throws -> [FileChange] {
         var opts = git_diff_options()
         try check(git_diff_options_init(&opts, UInt32(GIT_DIFF_OPTIONS_VERSION)), "cannot initialise diff options")
         opts.flags |= flags | GIT_DIFF_INCLUDE_TYPECHANGE.rawValue | GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
@@ -120,7 +162,7 @@ extension Repository {
         }
         defer { git_diff_free(diff) }
 
-        if detectRenames {
+        if findRenames {
             var find = git_diff_find_options()
             try check(git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "cannot initialise rename detection")
             find.flags = GIT_DIFF_FIND_RENAMES.rawValue | GIT_DIFF_FIND_FOR_UNTRACKED.rawValue

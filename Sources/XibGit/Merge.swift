@@ -28,13 +28,15 @@ public struct MergeChanges: Sendable {
 }
 
 extension Repository {
-    /// Finds the merge base of `ours` and `theirs` and diffs it against each side (with rename detection).
-    public func mergeChanges(ours: ObjectID, theirs: ObjectID, paths: [String] = []) throws -> MergeChanges {
+    /// Finds the merge base of `ours` and `theirs` and diffs it against each side (with rename
+    /// detection among the files that pass `renameCandidates`; nil: all).
+    public func mergeChanges(ours: ObjectID, theirs: ObjectID, paths: [String] = [],
+                             renameCandidates: ((String) -> Bool)? = nil) throws -> MergeChanges {
         try sync {
             let base = try mergeBase(ours, theirs)
             return MergeChanges(base: base,
-                                ours: try diff(from: base, to: ours, paths: paths),
-                                theirs: try diff(from: base, to: theirs, paths: paths))
+                                ours: try diff(from: base, to: ours, paths: paths, renameCandidates: renameCandidates),
+                                theirs: try diff(from: base, to: theirs, paths: paths, renameCandidates: renameCandidates))
         }
     }
 

@@ -29,6 +29,8 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var display: DiffDisplayOptions
 
+    @OptionGroup var parallel: ParallelOptions
+
     @Flag(help: "Exit 1 when there are changes to show (not in git's external-diff mode).")
     var exitCode = false
 
@@ -39,7 +41,7 @@ struct DiffCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
-        try DiffRun(display: display.settings, exitCode: exitCode, cached: cached, arguments: arguments).run()
+        try DiffRun(display: display.settings, exitCode: exitCode, cached: cached, jobs: parallel.jobs, arguments: arguments).run()
     }
 }
 
@@ -49,12 +51,14 @@ struct DiffRun: CommandRun {
     var display = DiffDisplay()
     var exitCode = false
     var cached = false
+    /// Cores for the diff over history (nil: all).
+    var jobs: Int? = nil
     var arguments: [String]
 
     func run() throws {
         let options = display.diffOptions
         if let history = HistoryDiff(arguments: arguments, cached: cached) {
-            let shown = try history.run(options: options, format: display.reportFormat, style: display.style())
+            let shown = try history.run(options: options, format: display.reportFormat, style: display.style(), jobs: jobs)
             if exitCode && shown { throw Exit.foundSomething }
             return
         }

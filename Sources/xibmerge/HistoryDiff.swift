@@ -67,8 +67,10 @@ struct HistoryDiff {
         paths = Array(positional.dropFirst()) + explicitPaths
     }
 
-    /// Prints the diff; true when there was something to show.
-    func run(options: DiffOptions, format: DiffReport.Format, style: DiffReport.Style) throws -> Bool {
+    /// Prints the diff; true when there was something to show. A file that cannot be shown (a
+    /// version that does not parse, or a blob a partial clone cannot fetch) is named on stderr
+    /// and the others are shown; the exit code is then 2.
+    func run(options: DiffOptions, format: DiffReport.Format, style: DiffReport.Style, jobs: Int? = nil) throws -> Bool {
         var shown = false
         var failed = false
         try GitCLI.guarded {
@@ -81,20 +83,18 @@ struct HistoryDiff {
             }
             var paths = try GitCLI.repositoryPaths(form.paths, in: repository)
             if paths.contains("") { paths = [] }  // the top of the work tree: everything
-            let (changes, readNew) = try form.changes(repository, paths: paths)
+            let (changes, workTree) = try form.changes(repository, paths: paths)
+            // The new side is a blob, or a file of the work tree (whose id is no object of the repository).
+            let outcomes = HistoryReading.map(changes, store: BlobStore(repository), jobs: jobs,
+                                              blobs: { [$0.oldBlob, workTree == nil ? $0.newBlob : nil] }) { change, versions in
+                Self.fileDiff(change, versions: versions, workTree: workTree, options: options)
+            }
             var files: [HistoryFileDiff] = []
-            for change in changes where [change.oldPath, change.newPath].contains(where: { $0.map(GitCLI.isInterfaceBuilderFile) ?? false }) {
-                let oldPath = change.oldPath, newPath = change.newPath
-                do {
-                    let diff = try SemanticDiff.files(
-                        oldBytes: try change.oldBlob.map { try repository.blobData(id: $0) },
-                        newBytes: try readNew(change),
-                        oldName: "a/" + (oldPath ?? change.path), newName: "b/" + (newPath ?? change.path),
-                        displayName: change.path, options: options)
-                    let renamed = change.status == .renamed ? oldPath : nil
-                    files.append(HistoryFileDiff(diff: diff, renamedFrom: renamed, similarity: renamed == nil ? nil : change.similarity))
-                } catch let error as XMLParseError {
-                    Console.err("xibmerge: \(error.description); \(change.path) not shown")
+            for outcome in outcomes {
+                switch outcome {
+                case .success(let file): files.append(file)
+                case .failure(let problem):
+                    Console.err("xibmerge: \(problem.message)")
                     failed = true
                 }
             }
@@ -105,9 +105,36 @@ struct HistoryDiff {
         return shown
     }
 
-    /// The changes between the two sides, and how to read a change's new content.
-    private func changes(_ repository: Repository, paths: [String]) throws -> ([FileChange], (FileChange) throws -> [UInt8]?) {
-        let fromIndex: (FileChange) throws -> [UInt8]? = { change in try change.newBlob.map { try repository.blobData(id: $0) } }
+    /// Why a file is not shown, in one line.
+    private struct Problem: Error {
+        var message: String
+    }
+
+    /// One file's diff; its new version is a blob, or a file of the work tree (under `workTree`).
+    private static func fileDiff(_ change: FileChange, versions: Versions, workTree: String?,
+                                 options: DiffOptions) -> Result<HistoryFileDiff, Problem> {
+        let oldPath = change.oldPath ?? change.path, path = change.path
+        do {
+            let diff: FileDiff
+            if let workTree {
+                let new = try change.newPath.flatMap { try GitCLI.readWorkTreeFile(workTree + "/" + $0) }
+                    .map { bytes throws(XMLParseError) in try SemanticDiff.Version(bytes: bytes, name: path) }
+                diff = Versions.compare(old: try versions.version(change.oldBlob, path: oldPath), new: new, oldPath: oldPath,
+                                        path: path, options: options)
+            } else {
+                diff = try versions.diff(old: change.oldBlob, new: change.newBlob, oldPath: oldPath, path: path, options: options)
+            }
+            let renamed = change.status == .renamed ? change.oldPath : nil
+            return .success(HistoryFileDiff(diff: diff, renamedFrom: renamed, similarity: renamed == nil ? nil : change.similarity))
+        } catch {
+            return .failure(Problem(message: HistoryReading.problem(error, path: path) + "; \(path) not shown"))
+        }
+    }
+
+    /// The .xib/.storyboard changes between the two sides (renames looked for among them only),
+    /// and the work tree's folder when the new side is read from it.
+    private func changes(_ repository: Repository, paths: [String]) throws -> ([FileChange], workTree: String?) {
+        let renames = GitCLI.isInterfaceBuilderFile
         switch sides {
         case .commits(let oldRev, let newRev, let fromMergeBase):
             var old = try repository.resolveCommit(oldRev)
@@ -121,28 +148,29 @@ struct HistoryDiff {
             for path in paths where try !repository.contains(path: path, in: old) && !repository.contains(path: path, in: new) {
                 throw GitCLI.UsageError("path '\(path)' exists in neither '\(oldRev)' nor '\(newRev)'")
             }
-            return (try repository.diff(from: old, to: new, paths: paths), fromIndex)
+            return (try HistoryReading.changes(repository, from: old, to: new, paths: paths), nil)
         case .workTree(let rev):
             let old = try repository.resolveCommit(rev)
             guard let workdir = repository.workdir else {
                 throw GitCLI.UsageError("a bare repository has no work tree to compare '\(rev)' with; use REV..REV")
             }
             try checkPaths(paths, in: repository, against: old, rev: rev) { GitCLI.fileExists(workdir + "/" + $0) }
-            return (try repository.diffToWorkdir(from: old, paths: paths),
-                    { change in try change.newPath.flatMap { try GitCLI.readWorkTreeFile(workdir + "/" + $0) } })
+            let changes = try repository.diffToWorkdir(from: old, paths: paths, renameCandidates: renames)
+            return (changes.filter(HistoryReading.touchesInterfaceBuilderFile), workdir)
         case .unstaged:
             guard let workdir = repository.workdir else {
                 throw GitCLI.UsageError("a bare repository has no work tree; use REV..REV")
             }
-            return (try repository.diffIndexToWorkdir(paths: paths),
-                    { change in try change.newPath.flatMap { try GitCLI.readWorkTreeFile(workdir + "/" + $0) } })
+            let changes = try repository.diffIndexToWorkdir(paths: paths, renameCandidates: renames)
+            return (changes.filter(HistoryReading.touchesInterfaceBuilderFile), workdir)
         case .index(let rev):
             let old = rev == "HEAD" && repository.isHeadUnborn ? nil : try repository.resolveCommit(rev)
             let index = try repository.index()
             try checkPaths(paths, in: repository, against: old, rev: rev) { path in
                 index.entries.contains { $0.path == path || $0.path.hasPrefix(path + "/") }
             }
-            return (try repository.diffIndex(from: old, paths: paths), fromIndex)
+            let changes = try repository.diffIndex(from: old, paths: paths, renameCandidates: renames)
+            return (changes.filter(HistoryReading.touchesInterfaceBuilderFile), nil)
         }
     }
 

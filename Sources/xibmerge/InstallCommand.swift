@@ -12,7 +12,7 @@ struct InstallCommand: ParsableCommand {
         commandName: "install",
         abstract: "Set git up to merge and diff .xib and .storyboard files with xibmerge.",
         discussion: """
-        Writes merge.xibmerge.{name,driver} and diff.xibmerge.{textconv,xfuncname} to the repository's \
+        Writes merge.xibmerge.{name,driver} and diff.xibmerge.{textconv,xfuncname,cachetextconv} to the repository's \
         config (--global: the user's ~/.gitconfig) and `*.xib merge=xibmerge diff=xibmerge`, \
         `*.storyboard merge=xibmerge diff=xibmerge` to the work tree's .gitattributes (--global: \
         core.attributesFile, or $XDG_CONFIG_HOME/git/attributes, or ~/.config/git/attributes; a bare \
@@ -40,6 +40,9 @@ struct InstallCommand: ParsableCommand {
             ("diff.xibmerge.textconv", "\(exe) textconv"),
             // Object lines of the textconv outline start in column 1; attribute lines are indented.
             ("diff.xibmerge.xfuncname", "^[^ ].*$"),
+            // git keeps each blob's outline (in refs/notes/textconv/xibmerge), so `git log -p`
+            // starts the driver once per blob, not once per blob and commit and run.
+            ("diff.xibmerge.cachetextconv", "true"),
         ]
     }
 

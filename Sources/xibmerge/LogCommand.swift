@@ -24,6 +24,8 @@ struct LogCommand: ParsableCommand {
 
     @OptionGroup var display: DiffDisplayOptions
 
+    @OptionGroup var parallel: ParallelOptions
+
     @Argument(help: "The file, relative to the current folder.")
     var path: String
 
@@ -35,32 +37,36 @@ struct LogCommand: ParsableCommand {
             if try repository.contains(path: file, in: start), try repository.entry(in: start, path: file) == nil {
                 throw GitCLI.UsageError("'\(file)' is a folder in '\(rev)'; log shows the history of one file")
             }
-            let changes = try repository.log(path: file, from: rev, limit: maxCount)
+            let changes = try repository.log(path: file, from: rev, limit: maxCount, renameCandidates: GitCLI.isInterfaceBuilderFile)
             if changes.isEmpty && maxCount != 0 {
                 throw GitCLI.UsageError("path '\(file)' does not exist in '\(rev)' or its history")
             }
             let options = display.diffOptions
-            // The file's path at each commit: older than a rename, the old one.
-            var pathHere = file
-            var entries: [HistoryEntry] = []
-            for change in changes {
+            let entries = HistoryReading.map(Array(zip(changes, Self.paths(changes, file: file))), store: BlobStore(repository),
+                                             jobs: parallel.jobs, blobs: { [$0.0.oldBlob, $0.0.newBlob] }) { item, versions in
+                let (change, path) = item
                 var entry = HistoryEntry(commit: change.commit.id.hex, authorName: change.commit.author.name,
                                          authorEmail: change.commit.author.email, date: GitCLI.isoDate(change.commit.author),
                                          summary: change.commit.summary, diff: nil, renamedFrom: change.renamedFrom)
                 do {
-                    entry.diff = try SemanticDiff.files(
-                        oldBytes: try change.oldBlob.map { try repository.blobData(id: $0) },
-                        newBytes: try change.newBlob.map { try repository.blobData(id: $0) },
-                        oldName: "a/" + (change.renamedFrom ?? pathHere), newName: "b/" + pathHere, displayName: pathHere,
-                        options: options)
-                } catch let error as XMLParseError {
-                    entry.problem = error.description
+                    entry.diff = try versions.diff(old: change.oldBlob, new: change.newBlob, oldPath: change.renamedFrom ?? path,
+                                                   path: path, options: options)
+                } catch {
+                    entry.problem = HistoryReading.problem(error, path: path)
                 }
-                entries.append(entry)
-                if let old = change.renamedFrom { pathHere = old }
+                return entry
             }
             Console.out(HistoryRenderer.render(path: file, entries: entries, format: display.reportFormat,
                                                style: display.style()))
+        }
+    }
+
+    /// The file's path at each commit, newest first: older than a rename, the old one.
+    private static func paths(_ changes: [PathChange], file: String) -> [String] {
+        var here = file
+        return changes.map { change in
+            defer { if let old = change.renamedFrom { here = old } }
+            return here
         }
     }
 }

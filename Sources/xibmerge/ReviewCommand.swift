@@ -60,11 +60,14 @@ struct ReviewCommand: ParsableCommand {
             var report = try ReviewRun.review(repository, range: range, paths: paths,
                                               options: DiffOptions(includeNoise: includeNoise, layout: layout))
             if let target = mergeInto {
-                report.mergePreview = try MergePreviewCommand.preview(repository, ours: target, theirs: range.report.head)
+                report.mergePreview = try MergePreviewCommand.preview(repository, ours: target, theirs: range.report.head) { problem in
+                    Console.err("xibmerge: \(problem)")
+                    failed = true
+                }
             }
             report.htmlName = htmlName
             for p in report.problems { Console.err("xibmerge: \(p.message); \(p.path) not reviewed") }
-            failed = !report.problems.isEmpty
+            failed = failed || !report.problems.isEmpty
             changed = report.files.contains(where: \.hasChanges)
             let kind: ReviewReport.Format = format == .html ? .html : format == .json ? .json : .markdown
             try CommandOutput.write(report.render(kind), to: output)
@@ -118,35 +121,26 @@ struct ReviewRange {
 
 /// Reads and reviews the changed files of a range.
 enum ReviewRun {
+    /// The .xib/.storyboard changes of the range, their versions read once each and fetched
+    /// by git in a partial clone (`HistoryReading`); a version that does not parse, or that git
+    /// cannot fetch, is a problem for its file only.
     static func review(_ repository: Repository, range: ReviewRange, paths: [String], options: DiffOptions) throws -> ReviewReport {
-        let changes = try repository.diff(from: range.old, to: range.new, paths: paths).filter { c in
-            [c.oldPath, c.newPath].contains { $0.map(GitCLI.isInterfaceBuilderFile) ?? false }
-        }
-        let sides = try readBlobs(repository, changes)
+        let changes = try HistoryReading.changes(repository, from: range.old, to: range.new, paths: paths)
+        let store = BlobStore(repository)
         // Files over the cores; each file's scenes on its own core (nested parallelism buys nothing).
-        let results = parallelMap(sides) { side -> Result<FileReview, XMLParseError> in
-            let c = side.change
-            return Result { () throws(XMLParseError) in
-                try Review.file(oldBytes: side.old, newBytes: side.new, path: c.path,
-                                                oldPath: c.status == .renamed ? c.oldPath : nil, options: options,
-                                                jobs: sides.count > 1 ? 1 : nil)
+        let results = HistoryReading.map(changes, store: store, jobs: nil, blobs: { [$0.oldBlob, $0.newBlob] }) { c, _ in
+            Result { () throws -> FileReview in
+                try Review.file(oldBytes: store.bytes(c.oldBlob), newBytes: store.bytes(c.newBlob), path: c.path,
+                                oldPath: c.status == .renamed ? c.oldPath : nil, options: options, jobs: changes.count > 1 ? 1 : nil)
             }
         }
         var files: [FileReview] = [], problems: [ReviewReport.Problem] = []
-        for (side, result) in zip(sides, results) {
+        for (change, result) in zip(changes, results) {
             switch result {
             case .success(let f): files.append(f)
-            case .failure(let e): problems.append(.init(path: side.change.path, message: e.description))
+            case .failure(let e): problems.append(.init(path: change.path, message: HistoryReading.problem(e, path: change.path)))
             }
         }
         return ReviewReport(range: range.report, files: files, problems: problems)
-    }
-
-    /// Both sides of every change: the one place review reads file contents from git (a cache
-    /// of blobs, or fetching them in a partial clone, goes here).
-    static func readBlobs(_ repository: Repository, _ changes: [FileChange]) throws -> [(change: FileChange, old: [UInt8]?, new: [UInt8]?)] {
-        try changes.map { c in
-            (c, try c.oldBlob.map { try repository.blobData(id: $0) }, try c.newBlob.map { try repository.blobData(id: $0) })
-        }
     }
 }

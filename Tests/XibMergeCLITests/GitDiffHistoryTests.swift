@@ -49,6 +49,7 @@ import Testing
         #expect(byPath[Self.unicodePath]?.0 == "modified")
 
         #expect(try g.xibmerge(["diff", "--format", "json", "v1", "v2"]).stdout == json.stdout)   // `diff A B`, as in git
+        #expect(try g.xibmerge(["diff", "--jobs", "1", "--format", "json", "v1..v2"]).stdout == json.stdout)   // one core, the same
 
         let text = try g.xibmerge(["diff", "v1..v2"])
         #expect(text.stdout.contains("renamed Screens/Old Name.storyboard → Screens/New Name.storyboard"))
@@ -123,6 +124,9 @@ import Testing
         #expect(log.stdout.contains("commit \(v1)"))
         #expect(log.stdout.contains("white: 1 → 0.5") || log.stdout.contains("0.5"))
         #expect(log.stdout.contains("new file"))
+        #expect(try g.xibmerge(["log", "--jobs", "1", Self.unicodePath]).stdout == log.stdout)
+        let noCores = try g.xibmerge(["log", "--jobs", "0", Self.unicodePath])
+        #expect(noCores.status == 2 && noCores.stderr.contains("--jobs must be at least 1"))
 
         let json = try g.xibmerge(["log", "-n", "1", "--format", "json", "Ünïcode Screen.xib"], cwd: g.path("Screens"))
         #expect(json.status == 0, "\(json.stderr)")

@@ -49,6 +49,34 @@ import Testing
         #expect(!diff.stdout.contains("<color key="))
     }
 
+    /// `git log -p` starts the textconv driver once per blob, then reads its outlines from the
+    /// cache `install` turns on, until the cache is cleared as the README says.
+    @Test func textconvOutlinesAreCachedUntilTheCacheIsCleared() throws {
+        let g = try GitSandbox()
+        #expect(try g.xibmerge(["install"]).status == 0)
+        #expect(try g.gitOutput("config", "--bool", "diff.xibmerge.cachetextconv") == "true")
+        for white in ["1", "0.5", "0.25"] { try g.commit("white \(white)", ["a.xib": IBFixture.background(IBFixture.xib, white)]) }
+        // The driver as installed, behind a script that counts its runs.
+        let runs = g.root + "/runs", script = g.root + "/textconv"
+        try Data("#!/bin/sh\necho run >> '\(runs)'\nexec '\(CLI.binary)' textconv \"$@\"\n".utf8).write(to: URL(fileURLWithPath: script))
+        #expect(chmod(script, 0o755) == 0)
+        try g.git(["config", "diff.xibmerge.textconv", script])
+        func logRuns() throws -> (runs: Int, output: String) {
+            try? FileManager.default.removeItem(atPath: runs)
+            let log = try g.git(["log", "-p", "--", "a.xib"])
+            let count = (try? String(contentsOfFile: runs, encoding: .utf8))?.split(separator: "\n").count ?? 0
+            return (count, log.stdout)
+        }
+        let first = try logRuns()
+        #expect(first.runs == 3, "one run per blob")
+        #expect(first.output.contains("0.25") && !first.output.contains("<color key="))
+        let second = try logRuns()
+        #expect(second.runs == 0)
+        #expect(second.output == first.output)
+        try g.git(["update-ref", "-d", "refs/notes/textconv/xibmerge"])
+        #expect(try logRuns().runs == 3)
+    }
+
     @Test func gitMergeFinishesCleanlyThroughTheDriver() throws {
         let g = try divergedRepository()
         let merge = try g.git(["merge", "--no-edit", "feature"], allowFailure: true)

@@ -136,10 +136,10 @@ enum IBFixture {
 }
 
 extension CLI.Result {
-    /// stderr is one line (an error message), for the error-path tests.
+    /// stderr is one line (an error message, ending with its newline), for the error-path tests.
     var stderrIsOneLine: Bool {
         let lines = stderr.split(separator: "\n", omittingEmptySubsequences: true)
-        return lines.count == 1 && lines[0].hasPrefix("xibmerge: ")
+        return lines.count == 1 && lines[0].hasPrefix("xibmerge: ") && stderr.hasSuffix("\n")
     }
 
     /// stdout parsed as a JSON object.

@@ -49,14 +49,15 @@ enum CLI {
         if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? inPipe.fileHandleForWriting.close()
         nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
+        // A thread of its own, not Dispatch's pool, whose few threads a blocking read would hold
+        // from other tests (parallelMap's).
+        let done = DispatchSemaphore(value: 0)
+        Thread {
             errData = readAll(err.fileHandleForReading.fileDescriptor)
-            group.leave()
-        }
+            done.signal()
+        }.start()
         let outData = readAll(out.fileHandleForReading.fileDescriptor)
-        group.wait()
+        done.wait()
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
@@ -78,6 +79,7 @@ enum CLI {
         try run(binary, arguments, cwd: cwd, environment: environment)
     }
 
+    @discardableResult
     static func git(_ arguments: [String], cwd: String, environment: [String: String]? = nil) throws -> Result {
         try run("/usr/bin/env", ["git"] + arguments, cwd: cwd, environment: environment)
     }
