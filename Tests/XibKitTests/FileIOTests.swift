@@ -2,9 +2,8 @@ import Foundation
 import Testing
 @testable import XibKit
 
-/// `FileIO.writeAtomically` swaps the new file in (an exchange where Linux has one, a rename
-/// elsewhere): either way the target ends up a new file holding the new bytes with the old
-/// permissions, and nothing is left beside it.
+/// `FileIO.writeAtomically` renames a new file into place: the target ends up a new file
+/// holding the new bytes with the old permissions, and nothing is left beside it.
 @Suite struct FileIOTests {
     static func folder() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xibmerge-fileio-\(UInt64.random(in: 0...UInt64.max))").path

@@ -70,9 +70,9 @@ import XibKit
         #expect(try c.leftovers().isEmpty)
     }
 
-    /// A crash once the merged file was written ahead (beside OURS, not yet in its place):
-    /// the process started after the crash removes it, and writes the line-based merge.
-    @Test func aCrashAfterTheResultWasWrittenAheadLeavesNothingBeside() throws {
+    /// A crash once the merge is made, before its result is written: the process started
+    /// after the crash writes the line-based merge, and leaves nothing beside OURS.
+    @Test func aCrashAfterMergingLeavesTheLineBasedMergeAndNothingBeside() throws {
         let c = try Inputs("both-add-outlets")
         let r = try c.mergeCrashing(when: "after-merge")
         #expect(r.status == 1, "\(r.stderr)")

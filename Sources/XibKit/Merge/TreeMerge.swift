@@ -54,7 +54,7 @@ final class TreeMerge {
         dfpT = Fingerprints(theirs)
     }
 
-    /// The merged document alone, cascade included (its events are left unnamed).
+    /// The merged document alone, cascade included.
     func mergedDocument() -> XMLDocument {
         var doc = mergeTree()
         cascade(&doc)
@@ -67,31 +67,6 @@ final class TreeMerge {
         var doc = O.document
         if let root = mergeNode("document", b: 0, o: 0, t: 0) { doc.root = root }
         return doc
-    }
-
-    /// An event whose object's path is still to be named.
-    struct PendingPath: Sendable {
-        var event: Int
-        var graph: IBGraph
-        var node: Int
-    }
-
-    /// Events wait for their paths (`takePendingPaths`, `paths(for:)`, `setPaths`): naming an
-    /// object walks up its ancestors and names each (a fifth of the tree merge, for a few
-    /// events), which the caller does on the core that is not running the cascade.
-    private var pendingPaths: [PendingPath] = []
-
-    func takePendingPaths() -> [PendingPath] {
-        defer { pendingPaths = [] }
-        return pendingPaths
-    }
-
-    static func paths(for pending: [PendingPath]) -> [(event: Int, path: String)] {
-        pending.map { ($0.event, $0.graph.displayPath($0.node)) }
-    }
-
-    func setPaths(_ paths: [(event: Int, path: String)]) {
-        for (event, path) in paths { events[event].path = path }
     }
 
     // MARK: - Stage 1: objects
@@ -868,8 +843,7 @@ final class TreeMerge {
     private func record(_ kind: MergeEvent.Kind, graph: IBGraph, node: Int, subject: String,
                         ours: String?, theirs: String?, resolution: String) {
         let owner = graph.owningObject(node)
-        pendingPaths.append(PendingPath(event: events.count, graph: graph, node: node == owner ? node : owner))
-        events.append(MergeEvent(kind: kind, path: "", objectID: graph.nodes[owner].objectID,
+        events.append(MergeEvent(kind: kind, path: graph.displayPath(owner), objectID: graph.nodes[owner].objectID,
                                  subject: subject, ours: ours, theirs: theirs, resolution: resolution))
     }
 
