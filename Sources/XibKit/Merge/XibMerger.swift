@@ -92,17 +92,12 @@ public enum XibMerger {
         if options.lineFastPath && lines.conflicts == 0, isSound(lines.bytes) {
             return Outcome(bytes: lines.bytes, method: .lines, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
-        // The sides' graphs take base's graph of the subtrees they took from base (`GraphReuse`).
-        let g0 = IBGraph(docs[0])
-        let reuse = GraphReuse(g0)
-        let graphs = [g0, IBGraph(xml: docs[1].xml, reusing: reuse), IBGraph(xml: docs[2].xml, reusing: reuse)]
-        return structural(graphs, reusing: reuse, options: options, fallback: fallback)
+        return structural(docs.map { IBGraph($0) }, options: options, fallback: fallback)
     }
 
-    /// Whether written bytes read back as XML and hold no conflict marker (`copies`: elements
-    /// the writer copied from a file read, which need not be read again).
-    private static func wellFormed(_ bytes: [UInt8], copies: [Range<Int>]) -> Bool {
-        guard (try? XMLReader.checkWellFormed(bytes, name: "merged", skipping: copies)) != nil else { return false }
+    /// Whether written bytes read back as XML and hold no conflict marker.
+    private static func wellFormed(_ bytes: [UInt8]) -> Bool {
+        guard (try? XMLReader.parse(bytes, name: "merged")) != nil else { return false }
         return IntegrityCheck.conflictMarkerLines(bytes).isEmpty
     }
 
@@ -112,15 +107,13 @@ public enum XibMerger {
         return IntegrityCheck.problems(in: doc).isEmpty
     }
 
-    /// `reuse`: base's graph indexed, for the graphs of the merged document.
-    private static func structural(_ graphs: [IBGraph], reusing reuse: GraphReuse?, options: Options,
+    private static func structural(_ graphs: [IBGraph], options: Options,
                                    fallback: (String) -> Outcome) -> Outcome {
         let B = graphs[0]
         let collisions = IDCollisions.resolve(base: B, ours: graphs[1], theirs: graphs[2])
         let O = collisions.ours, T = collisions.theirs
         var treeOptions = TreeMerge.Options()
         treeOptions.strictLayout = options.strictLayout
-        treeOptions.reuse = reuse
         let oursFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
         // Sound: the bytes read back as XML and hold no conflict marker, and the merged graph
         // has no other integrity problem (its source is ours' bytes: markers are looked for in
@@ -129,13 +122,13 @@ public enum XibMerger {
         var merged = oursFirst.mergeTree()
         oursFirst.cascade(&merged)
         let graphSound = oursFirst.resultGraph.map { IntegrityCheck.problems(in: $0).allSatisfy { $0.kind == .conflictMarkers } }
-        let (written, copies) = XMLWriter.writeRecordingCopies(merged)
+        let written = XMLWriter.write(merged)
         let events = collisions.events + oursFirst.events
         let conflicts = events.filter { $0.kind == .conflict }.count
         var outcome = Outcome(bytes: written, method: .structural, conflicts: conflicts, markerHunks: 0,
                               events: events, fromOurs: oursFirst.fromOurs, fromTheirs: oursFirst.fromTheirs,
                               conflictStyle: options.conflictStyle)
-        let sound = wellFormed(written, copies: copies) && (graphSound ?? isSound(written))
+        let sound = wellFormed(written) && (graphSound ?? isSound(written))
         guard sound else {
             return fallback("the structural merge did not produce a sound file; merged by lines instead")
         }
