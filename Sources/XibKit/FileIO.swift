@@ -69,26 +69,16 @@ public enum FileIO {
         return out
     }
 
-    /// Whether `path` is one of the temporary files git hands a merge driver (`%O %A %B`,
-    /// named `.merge_file_XXXXXX`): git reads the result back from `%A`, stores it in its
-    /// object database under its own `core.fsync` policy, and deletes the file.
-    public static func isGitScratchFile(_ path: String) -> Bool {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        return name.hasPrefix(".merge_file_")
-    }
-
     public struct WriteError: Error, CustomStringConvertible {
         public var path: String
         public var reason: String
         public var description: String { "\(path): error: cannot write: \(reason)" }
     }
 
-    /// Writes through a temporary file in the same folder and a rename, so a reader (or a
-    /// crash) never sees half a file. Keeps the original file's permissions.
-    /// `durable`: flush the bytes to the disk before the rename, so that a power loss leaves
-    /// the old file or the new one. Not worth it for a scratch file another program reads
-    /// back at once and deletes (see `isGitScratchFile`): about 0.6 ms of a 10 ms merge here.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(WriteError) {
+    /// Writes through a temporary file in the same folder, flushed to the disk, and a rename, so
+    /// that a reader never sees half a file, and a crash or a power loss leaves the old file or
+    /// the new one. Keeps the original file's permissions.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(WriteError) {
         // Named with the process id, so that the process a crash starts (the same id) can
         // remove what this one left (`removeTemporaryFiles`).
         var template = Array("\(temporaryPrefix(beside: path))XXXXXX".utf8CString)
@@ -107,7 +97,7 @@ public enum FileIO {
             return true
         }
         fchmod(fd, mode)
-        if !ok || (durable && fsync(fd) != 0) {
+        if !ok || fsync(fd) != 0 {
             let reason = FileIO.lastError()
             close(fd); unlink(tmp)
             throw WriteError(path: path, reason: reason)

@@ -66,8 +66,6 @@ struct MergeRun: CommandRun {
         options.conflictStyle = conflictStyle
         options.strictLayout = strictLayout
         options.lineFastPath = !noLineFastPath
-        // Called by git as its merge driver, OURS is git's scratch copy: no fsync.
-        let durable = !FileIO.isGitScratchFile(target)
         // If anything below crashes, the line-based merge (with markers) is what the user gets.
         CrashFallback.arm()
         // Lets the tests prove the crash path: a real trap, after arming, before merging (or,
@@ -78,7 +76,7 @@ struct MergeRun: CommandRun {
                                       theirs: .init(bytes: inputs[2], name: theirs), options: options)
         if testCrash == "after-merge" { fatalError("XIBMERGE_TEST_CRASH is set") }
         do {
-            try FileIO.writeAtomically(outcome.bytes, to: target, durable: durable)
+            try FileIO.writeAtomically(outcome.bytes, to: target)
         } catch {
             CrashFallback.disarm()
             Console.err("xibmerge: \(error)")
@@ -112,7 +110,7 @@ struct MergeRun: CommandRun {
         let lines = LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2])
         let bytes = lines.conflicts == 0 ? inputs[1] : lines.bytes
         if lines.conflicts > 0 || target != ours {
-            do { try FileIO.writeAtomically(bytes, to: target, durable: !FileIO.isGitScratchFile(target)) } catch {
+            do { try FileIO.writeAtomically(bytes, to: target) } catch {
                 Console.err("xibmerge: \(error)")
                 throw Exit.error
             }

@@ -23,7 +23,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
         // Another name for the old file keeps the old bytes: the target is a new file.
         try FileManager.default.linkItem(atPath: path, toPath: dir + "/link.xib")
-        try FileIO.writeAtomically(Array("new".utf8), to: path, durable: false)
+        try FileIO.writeAtomically(Array("new".utf8), to: path)
         #expect(FileIOTests.contents(path) == "new")
         #expect(FileIOTests.contents(dir + "/link.xib") == "old")
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
