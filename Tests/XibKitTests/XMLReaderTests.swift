@@ -99,11 +99,11 @@ import XibKit
 
     // MARK: - Refusals, with where
 
-    // MARK: - Writing an edited tree
+    // MARK: - Checking written bytes
 
-    /// An edited element is written anew in Xcode's form; its siblings, unchanged, are copied
-    /// byte for byte, however they were spelled.
-    @Test func editedElementIsWrittenAnewAndItsSiblingsCopied() throws {
+    /// A merge's result is checked by reading back only what the writer wrote anew: the
+    /// elements it copied whole are skipped, and an error anywhere else is still found.
+    @Test func checkWellFormedSkipsCopiedElementsOnly() throws {
         let text = Self.declaration + """
             <document>
                 <objects>
@@ -115,15 +115,31 @@ import XibKit
 
             """
         var doc = try Self.parse(text)
+        // Edit view b: document, objects and b are written anew, a and c are copied.
         guard case .element(var objects) = doc.root.children[0], case .element(var b) = objects.children[1] else {
             Issue.record("unexpected tree"); return
         }
         b[attribute: "hidden"] = "YES"
         objects.children[1] = .element(b)
         doc.root.children[0] = .element(objects)
-        let written = String(decoding: XMLWriter.write(doc), as: UTF8.self)
-        #expect(written == text.replacingOccurrences(of: #"hidden="NO""#, with: #"hidden="YES""#))
-        #expect((try? XMLReader.parse(Array(written.utf8), name: "merged")) != nil)
+        let (bytes, copies) = XMLWriter.writeRecordingCopies(doc)
+        #expect(bytes == XMLWriter.write(doc))
+        let copied = copies.map { String(decoding: bytes[$0], as: UTF8.self) }
+        #expect(copied == [#"<view id="a"><rect key="frame" x="0" y="0"/></view>"#,
+                           #"<view id="c"><subviews><label id="d" text="x &amp; y"/></subviews></view>"#])
+        try XMLReader.checkWellFormed(bytes, name: "merged", skipping: copies)
+        // Broken where it was written anew: found, with or without the copies.
+        let text2 = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: #"hidden="YES"/>"#, with: #"hidden="YES">"#)
+        for skipping in [copies, []] {
+            let broken = Array(text2.utf8)
+            #expect(throws: XMLParseError.self) { try XMLReader.checkWellFormed(broken, name: "merged", skipping: skipping) }
+        }
+        // A range that is not a whole element where the reader stands is read, not skipped.
+        let misplaced = copies.map { ($0.lowerBound + 1)..<$0.upperBound } + copies.map { $0.lowerBound..<($0.upperBound - 1) }
+        let broken = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "x &amp; y", with: "x & y").utf8)
+        #expect(throws: XMLParseError.self) {
+            try XMLReader.checkWellFormed(broken, name: "merged", skipping: misplaced.sorted { $0.lowerBound < $1.lowerBound })
+        }
     }
 
     @Test func mismatchedTagIsReportedAtTheEndTag() throws {

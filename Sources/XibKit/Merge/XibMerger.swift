@@ -95,9 +95,10 @@ public enum XibMerger {
         return structural(docs.map { IBGraph($0) }, options: options, fallback: fallback)
     }
 
-    /// Whether written bytes read back as XML and hold no conflict marker.
-    private static func wellFormed(_ bytes: [UInt8]) -> Bool {
-        guard (try? XMLReader.parse(bytes, name: "merged")) != nil else { return false }
+    /// Whether written bytes read back as XML and hold no conflict marker (`copies`: elements
+    /// the writer copied from a file read, which need not be read again).
+    private static func wellFormed(_ bytes: [UInt8], copies: [Range<Int>]) -> Bool {
+        guard (try? XMLReader.checkWellFormed(bytes, name: "merged", skipping: copies)) != nil else { return false }
         return IntegrityCheck.conflictMarkerLines(bytes).isEmpty
     }
 
@@ -122,13 +123,13 @@ public enum XibMerger {
         var merged = oursFirst.mergeTree()
         oursFirst.cascade(&merged)
         let graphSound = oursFirst.resultGraph.map { IntegrityCheck.problems(in: $0).allSatisfy { $0.kind == .conflictMarkers } }
-        let written = XMLWriter.write(merged)
+        let (written, copies) = XMLWriter.writeRecordingCopies(merged)
         let events = collisions.events + oursFirst.events
         let conflicts = events.filter { $0.kind == .conflict }.count
         var outcome = Outcome(bytes: written, method: .structural, conflicts: conflicts, markerHunks: 0,
                               events: events, fromOurs: oursFirst.fromOurs, fromTheirs: oursFirst.fromTheirs,
                               conflictStyle: options.conflictStyle)
-        let sound = wellFormed(written) && (graphSound ?? isSound(written))
+        let sound = wellFormed(written, copies: copies) && (graphSound ?? isSound(written))
         guard sound else {
             return fallback("the structural merge did not produce a sound file; merged by lines instead")
         }

@@ -64,8 +64,20 @@ public struct XMLReader {
         }
     }
 
+    /// Checks that bytes read as XML, skipping `copies`: ranges that are whole elements copied
+    /// byte for byte from a file that was read (`XMLWriter.writeRecordingCopies`). An element
+    /// read well-formed is well-formed wherever content may stand, so only what was written
+    /// anew is read: the check of a merge's result, whose tree is not needed.
+    public static func checkWellFormed(_ bytes: [UInt8], name: String, skipping copies: [Range<Int>]) throws(XMLParseError) {
+        var reader = XMLReader(source: XMLSource(name: name, bytes: bytes), unchanged: nil)
+        reader.copies = copies
+        _ = try bytes.withUnsafeBufferPointer { (p) throws(XMLParseError) -> XMLDocument in try reader.run(p) }
+    }
+
     let source: XMLSource
     private let unchanged: UnchangedElements?
+    /// Ranges to skip (`checkWellFormed`); the tree read then leaves them out.
+    private var copies: [Range<Int>] = []
     private let names = StringCache()
     private let values = StringCache()
 
@@ -239,6 +251,7 @@ public struct XMLReader {
         var whitespace: [WhitespaceRun] = []
         whitespace.reserveCapacity(256)
         var reuse = unchanged.map(UnchangedElementCursor.init)
+        var copy = 0
         var i = rootEnd
         let n = p.count
         while true {
@@ -273,6 +286,14 @@ public struct XMLReader {
             guard isNameStart(p, i + 1) else { throw fail(at: i + 1, "expected an element name after '<'") }
             if stack.count >= XMLReader.maximumDepth {
                 throw fail(.tooLarge, at: i, "elements are nested too deeply (more than \(XMLReader.maximumDepth) levels)")
+            }
+            if copy < copies.count {
+                while copy < copies.count && copies[copy].lowerBound < i { copy += 1 }
+                if copy < copies.count, copies[copy].lowerBound == i, copies[copy].upperBound <= n, p[copies[copy].upperBound - 1] == 0x3E {
+                    stack[stack.count - 1].hasMarkupChild = true
+                    i = copies[copy].upperBound
+                    continue
+                }
             }
             if reuse != nil, let (element, end) = reuse!.take(at: i, depth: stack.count, p) {
                 append(element, to: &stack[stack.count - 1])
