@@ -19,9 +19,7 @@ let package = Package(
     ],
     targets: [
         // Core: XML bytes -> lossless tree -> IB graph -> diff / merge -> writer. No libgit2 here.
-        .target(name: "XibKit", dependencies: ["CAtomic"]),
-        // Atomic words for the merge's two tasks (inline functions only).
-        .target(name: "CAtomic", cSettings: [.unsafeFlags(["-gdwarf-4"], .when(platforms: [.linux]))]),
+        .target(name: "XibKit"),
         // Renderers (text, Markdown, JSON, HTML) for the core's reports.
         .target(name: "XibReport", dependencies: ["XibKit"]),
         // libgit2 as a system library; only XibGit imports it.

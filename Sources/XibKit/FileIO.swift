@@ -4,12 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-#if os(Linux)
-@_silgen_name("renameat2")
-private func glibcRenameat2(_ olddirfd: Int32, _ oldpath: UnsafePointer<CChar>, _ newdirfd: Int32,
-                            _ newpath: UnsafePointer<CChar>, _ flags: UInt32) -> Int32
-#endif
-
 /// `read(2)`, which the `FileIO.read` method would otherwise shadow.
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
     read(fd, buffer, count)
@@ -75,70 +69,16 @@ public enum FileIO {
         return out
     }
 
-    /// Swaps a new file into the place of an existing regular file (Linux's `RENAME_EXCHANGE`):
-    /// atomic like `rename`, without the flush ext4 starts when a rename replaces a file
-    /// (`auto_da_alloc`, for programs that do not `fsync`; a durable write has synced already).
-    /// About 0.15 ms of a large merge's write here. False where it is not supported, or when
-    /// `path` is not a regular file: the caller renames.
-    private static func exchange(_ tmp: String, _ path: String) -> Bool {
-        #if os(Linux)
-        var st = stat()
-        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
-        return glibcRenameat2(-100, tmp, -100, path, 1 << 1) == 0  // AT_FDCWD, RENAME_EXCHANGE
-        #else
-        return false
-        #endif
-    }
-
-    /// Whether `path` is one of the temporary files git hands a merge driver (`%O %A %B`,
-    /// named `.merge_file_XXXXXX`): git reads the result back from `%A`, stores it in its
-    /// object database under its own `core.fsync` policy, and deletes the file.
-    public static func isGitScratchFile(_ path: String) -> Bool {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        return name.hasPrefix(".merge_file_")
-    }
-
     public struct WriteError: Error, CustomStringConvertible {
         public var path: String
         public var reason: String
         public var description: String { "\(path): error: cannot write: \(reason)" }
     }
 
-    /// Writes through a temporary file in the same folder and a rename (or an exchange), so a reader
-    /// (or a crash) never sees half a file. Keeps the original file's permissions.
-    /// `durable`: flush the bytes to the disk before the rename, so that a power loss leaves
-    /// the old file or the new one. Not worth it for a scratch file another program reads
-    /// back at once and deletes (see `isGitScratchFile`): about 0.6 ms of a 10 ms merge here.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(WriteError) {
-        try prepareWrite(bytes, to: path, durable: durable).commit()
-    }
-
-    /// `writeAtomically` in two steps: the temporary file written now (while other work goes
-    /// on), swapped into its place by `commit`, or removed by `discard`.
-    public struct PreparedWrite: Sendable {
-        public let path: String
-        public let bytes: [UInt8]
-        let temporary: String
-
-        public func commit() throws(WriteError) {
-            if FileIO.exchange(temporary, path) {
-                // `temporary` now holds the replaced bytes.
-                unlink(temporary)
-                return
-            }
-            if rename(temporary, path) != 0 {
-                let reason = FileIO.lastError()
-                unlink(temporary)
-                throw WriteError(path: path, reason: reason)
-            }
-        }
-
-        public func discard() {
-            unlink(temporary)
-        }
-    }
-
-    public static func prepareWrite(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(WriteError) -> PreparedWrite {
+    /// Writes through a temporary file in the same folder, flushed to the disk, and a rename, so
+    /// that a reader never sees half a file, and a crash or a power loss leaves the old file or
+    /// the new one. Keeps the original file's permissions.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(WriteError) {
         // Named with the process id, so that the process a crash starts (the same id) can
         // remove what this one left (`removeTemporaryFiles`).
         var template = Array("\(temporaryPrefix(beside: path))XXXXXX".utf8CString)
@@ -157,13 +97,17 @@ public enum FileIO {
             return true
         }
         fchmod(fd, mode)
-        if !ok || (durable && fsync(fd) != 0) {
+        if !ok || fsync(fd) != 0 {
             let reason = FileIO.lastError()
             close(fd); unlink(tmp)
             throw WriteError(path: path, reason: reason)
         }
         close(fd)
-        return PreparedWrite(path: path, bytes: bytes, temporary: tmp)
+        if rename(tmp, path) != 0 {
+            let reason = FileIO.lastError()
+            unlink(tmp)
+            throw WriteError(path: path, reason: reason)
+        }
     }
 
     /// Removes the temporary files this process (by its id) left beside `path`.

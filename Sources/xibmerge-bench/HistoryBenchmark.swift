@@ -1,14 +1,18 @@
 import Foundation
 import XibKit
 
-/// Over a generated history of 200 versions of the corpus storyboard nearest 120 KB
+/// Over generated histories of 200 versions of the corpus storyboards nearest 120 KB and 250 KB
 /// (`GeneratedHistory`), as a person runs them:
 /// - `xibmerge log PATH` against `git log -p -- PATH` (git's line diff of the XML);
 /// - `git log -p -- PATH` with the textconv driver `xibmerge install` sets up, on a second run
 ///   (git keeps the outlines in `refs/notes/textconv/xibmerge`), against plain `git log -p`;
-///   the first run, which fills the cache, is reported beside it.
+///   the first run, which fills the cache, and a run without the cache are reported beside it.
 /// The commands alternate, so that a busy machine slows all alike; figures are medians.
-func runHistoryBenchmark(corpus: String, xibmerge: String, commits: Int = 200, nearBytes: Int = 120 << 10) -> [String] {
+func runHistoryBenchmark(corpus: String, xibmerge: String) -> [String] {
+    [120 << 10, 250 << 10].flatMap { runHistoryBenchmark(corpus: corpus, xibmerge: xibmerge, commits: 200, nearBytes: $0) }
+}
+
+func runHistoryBenchmark(corpus: String, xibmerge: String, commits: Int, nearBytes: Int) -> [String] {
     guard let git = Bench.which("git") else { return ["history: git not found"] }
     guard let source = GeneratedHistory.storyboard(nearest: nearBytes, corpus: corpus) else {
         return ["history: no document-format storyboard under \(corpus)/files"]
@@ -51,6 +55,7 @@ func runHistoryBenchmark(corpus: String, xibmerge: String, commits: Int = 200, n
     guard Bench.run(xibmerge, ["install"]) == 0 else { return ["history: `\(xibmerge) install` failed"] }
     let cached = Bench.run(git, ["config", "--get", "diff.xibmerge.cachetextconv"]) == 0
     guard Bench.run(git, withDriver) == 0 else { return ["history: `git log -p` with the textconv driver failed"] }
+    let uncached = Bench.measure(git, ["-c", "diff.xibmerge.cachetextconv=false"] + withDriver).wall
     var firstTimes: [Double] = [], textconvTimes: [Double] = [], plainTimes: [Double] = []
     for _ in 0..<3 {
         Bench.run(git, ["update-ref", "-d", "refs/notes/textconv/xibmerge"])
@@ -72,7 +77,7 @@ func runHistoryBenchmark(corpus: String, xibmerge: String, commits: Int = 200, n
             "  ratio xibmerge log / git log -p: \(Bench.format(ratio)) wall (target ≤ 1.50: \(ratio <= 1.5 ? "met" : "not met")), "
                 + "\(Bench.format(cpu[1] / cpu[0])) CPU" + (oneCore ? "; on one core \(Bench.format(wall[2] / wall[0])) wall" : ""),
             "  git log -p with the textconv driver (cachetextconv \(cached ? "on" : "off")): first run \(ms(first)), then \(ms(textconv))",
-            "  plain git log -p (--no-textconv): \(ms(plainLog))",
+            "  plain git log -p (--no-textconv): \(ms(plainLog)); with the driver but no cache: \(ms(uncached)) (\(Bench.format(uncached / plainLog)))",
             "  ratio textconv (second run) / plain: \(Bench.format(textconv / plainLog)) (target ≤ 2.00: \(textconv / plainLog <= 2 ? "met" : "not met")); first run: \(Bench.format(first / plainLog))",
         ]
 }

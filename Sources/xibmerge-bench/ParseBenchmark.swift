@@ -43,13 +43,3 @@ func runParseBenchmark(corpus: String) -> [String] {
     }
     return lines
 }
-
-/// Splits parse and graph time on one file (for profiling).
-func runParseSplit(path: String) -> [String] {
-    let bytes = [UInt8](FileManager.default.contents(atPath: path)!)
-    let mb = Double(bytes.count) / 1e6
-    let p = Bench.median(runs: 20) { _ = try! XMLReader.parse(bytes, name: path) }
-    let doc = try! IBDocument(bytes: bytes, name: path)
-    let g = Bench.median(runs: 20) { _ = IBGraph(doc) }
-    return ["parse \(Bench.format(mb / p, 0)) MB/s, graph \(Bench.format(mb / g, 0)) MB/s"]
-}

@@ -1,8 +1,10 @@
 import Foundation
 
-/// `xibmerge-bench [--corpus DIR] [--xibmerge BINARY] [parse|merge|diff|render|review|check|history ...]`: runs the
-/// benchmarks (all by default) and prints each figure beside its baseline from the same run.
-/// `make-history=DIR` only builds the history benchmark's repository in DIR, to profile by hand.
+/// `xibmerge-bench [--corpus DIR] [--xibmerge BINARY] [parse|merge|large|diff|render|review|check|history ...]`:
+/// runs the benchmarks (all by default) and prints each figure beside its baseline from the same run.
+/// `make-history=DIR` only builds the history benchmark's repository in DIR, to profile by hand;
+/// `xibmerge-bench generate DIR` writes the generated large merge scenarios and a 250 KB
+/// storyboard's history into DIR (for head-to-head runs of two builds).
 var corpus = "../shared/corpus"
 var xibmerge = ".build/release/xibmerge"
 var selected: [String] = []
@@ -11,17 +13,26 @@ while let a = args.popFirst() {
     switch a {
     case "--corpus": corpus = args.popFirst() ?? corpus
     case "--xibmerge": xibmerge = args.popFirst() ?? xibmerge
+    case "generate":
+        let dir = args.popFirst() ?? "."
+        xibmerge = URL(fileURLWithPath: xibmerge).standardizedFileURL.path
+        print(Generated.largeScenarios(corpus: corpus, into: dir).joined(separator: "\n"))
+        if let source = GeneratedHistory.storyboard(nearest: 250 << 10, corpus: corpus),
+           let history = try? GeneratedHistory.make(from: source, commits: 200, in: "\(dir)/history", path: "UI/Main.storyboard") {
+            print("\(history.repository) (\(history.path), 200 commits)")
+        }
+        exit(0)
     default: selected.append(a)
     }
 }
-if selected.isEmpty { selected = ["parse", "merge", "diff", "render", "review", "check", "history"] }
+if selected.isEmpty { selected = ["parse", "merge", "large", "diff", "render", "review", "check", "history"] }
 xibmerge = URL(fileURLWithPath: xibmerge).standardizedFileURL.path
 for name in selected {
     let lines: [String]
     switch name {
     case "parse": lines = runParseBenchmark(corpus: corpus)
     case "merge": lines = runMergeBenchmark(corpus: corpus, xibmerge: xibmerge)
-    case "split": lines = runParseSplit(path: "\(corpus)/files/alin23+Lunar__87a72091__Lunar_Base.lproj_Main.storyboard") + runParseSplit(path: "\(corpus)/files/transmission+transmission__646c6e03__macosx_nl.lproj_PrefsWindow.xib")
+    case "large": lines = runLargeMergeBenchmark(corpus: corpus, xibmerge: xibmerge)
     case "diff": lines = runDiffBenchmark(corpus: corpus, xibmerge: xibmerge)
     case "render": lines = runRenderBenchmark(corpus: corpus, xibmerge: xibmerge)
     case "review": lines = runReviewBenchmark(corpus: corpus, xibmerge: xibmerge)
@@ -31,7 +42,7 @@ for name in selected {
         let dir = String(make.dropFirst("make-history=".count))
         lines = [(try? GeneratedHistory.make(from: GeneratedHistory.storyboard(nearest: 120 << 10, corpus: corpus) ?? "", commits: 200,
                                              in: dir, path: "UI/Main.storyboard")).map { "\($0.path) in \($0.repository)" } ?? "failed"]
-    default: lines = ["unknown benchmark '\(name)' (parse, merge, diff, render, review, check, history)"]
+    default: lines = ["unknown benchmark '\(name)' (parse, merge, large, diff, render, review, check, history)"]
     }
     print(lines.joined(separator: "\n"))
     FileHandle.standardOutput.synchronizeFile()

@@ -10,8 +10,6 @@ import Darwin
 /// writes it to the target and exits 1, as a conflicted merge would. `execve` is
 /// async-signal-safe, and the new process trusts nothing of the one that crashed; everything
 /// it needs (the executable, the arguments, the environment) is prepared when arming.
-/// (Writing the line-based merge to a file beside the target before merging, as this did
-/// first, put the line merge and a file write before any reading of the inputs could start.)
 enum CrashFallback {
     /// Set in the environment of the re-executed process.
     static let environmentFlag = "XIBMERGE_AFTER_CRASH"

@@ -64,14 +64,11 @@ struct DiffRun: CommandRun {
         }
         switch DiffInvocation(arguments) {
         case .files(let old, let new):
-            LargeValueRelease.leftToProcessExit = true  // one pair of files, then the process exits
             let file = try load(old: old, new: new, options: options)
             show([file], git: false)
             if exitCode && file.hasChangesToShow { throw Exit.foundSomething }
         case .git(let path, let oldFile, let newFile, let newPath):
-            LargeValueRelease.leftToProcessExit = true
             do {
-                ProcessHeap.expectInput(files: [oldFile, newFile])
                 let (oldBytes, newBytes) = (try bytes(oldFile), try bytes(newFile))
                 let file = try SemanticDiff.files(oldBytes: oldBytes, newBytes: newBytes,
                                                   oldName: "a/" + path, newName: "b/" + (newPath ?? path),
@@ -97,7 +94,6 @@ struct DiffRun: CommandRun {
 
     private func load(old: String, new: String, options: DiffOptions) throws -> FileDiff {
         do {
-            ProcessHeap.expectInput(files: [old, new])
             let (oldBytes, newBytes) = (try bytes(old), try bytes(new))
             return try SemanticDiff.files(oldBytes: oldBytes, newBytes: newBytes, oldName: old,
                                           newName: new, options: options)

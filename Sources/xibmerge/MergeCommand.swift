@@ -61,35 +61,22 @@ struct MergeRun: CommandRun {
         let target = output ?? ours
         let name = path ?? ours
         if CrashFallback.isAfterCrash { return try runAfterCrash(target: target, name: name) }
-        // The merge reads the files on two threads: the second is asked for now, so that it is
-        // running by the time they are read (see `WorkerThreads`).
-        WorkerThreads.wake()
-        // One file, then the process exits: the trees and graphs, released only once the merge
-        // is done, are left to the process's end rather than freed on another thread beside
-        // the writing of the file.
-        LargeValueRelease.leftToProcessExit = true
-        // Large inputs go on huge pages, from their reading on (see ProcessHeap).
-        ProcessHeap.expectInput(files: [base, ours, theirs])
         let inputs = try readInputs()
         var options = XibMerger.Options()
         options.conflictStyle = conflictStyle
         options.strictLayout = strictLayout
         options.lineFastPath = !noLineFastPath
-        // Called by git as its merge driver, OURS is git's scratch copy: no fsync.
-        let durable = !FileIO.isGitScratchFile(target)
-        let ahead = WriteAhead(target: target, durable: durable)
-        options.writeAhead = { ahead.prepare($0) }
         // If anything below crashes, the line-based merge (with markers) is what the user gets.
         CrashFallback.arm()
         // Lets the tests prove the crash path: a real trap, after arming, before merging (or,
-        // set to `after-merge`, with the result written ahead and not yet in place).
+        // set to `after-merge`, after merging, before the result is written).
         let testCrash = getenv("XIBMERGE_TEST_CRASH").map { String(cString: $0) }
         if let testCrash, testCrash != "after-merge" { fatalError("XIBMERGE_TEST_CRASH is set") }
         let outcome = XibMerger.merge(baseOrNone: .init(bytes: inputs[0], name: base), ours: .init(bytes: inputs[1], name: name),
                                       theirs: .init(bytes: inputs[2], name: theirs), options: options)
         if testCrash == "after-merge" { fatalError("XIBMERGE_TEST_CRASH is set") }
         do {
-            try ahead.commit(outcome.bytes)
+            try FileIO.writeAtomically(outcome.bytes, to: target)
         } catch {
             CrashFallback.disarm()
             Console.err("xibmerge: \(error)")
@@ -117,13 +104,13 @@ struct MergeRun: CommandRun {
     /// conflict markers, and exit 1. A clean line merge is still not a verified result: ours'
     /// bytes are left as they are, and git reports a conflict.
     private func runAfterCrash(target: String, name: String) throws {
-        // A result the crashed process wrote ahead (same process id).
+        // A temporary file the crashed process left while writing (same process id).
         FileIO.removeTemporaryFiles(beside: target)
         let inputs = try readInputs()
         let lines = LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2])
         let bytes = lines.conflicts == 0 ? inputs[1] : lines.bytes
         if lines.conflicts > 0 || target != ours {
-            do { try FileIO.writeAtomically(bytes, to: target, durable: !FileIO.isGitScratchFile(target)) } catch {
+            do { try FileIO.writeAtomically(bytes, to: target) } catch {
                 Console.err("xibmerge: \(error)")
                 throw Exit.error
             }
@@ -137,42 +124,3 @@ struct MergeRun: CommandRun {
 
 extension XibMerger.Options.ConflictStyle: ExpressibleByArgument {}
 
-/// The merge's result written ahead while the merge checks it (`XibMerger.Options.writeAhead`),
-/// swapped into place if it is the result, else removed and the result written.
-final class WriteAhead: @unchecked Sendable {
-    private let target: String
-    private let durable: Bool
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var prepared: FileIO.PreparedWrite?
-
-    init(target: String, durable: Bool) {
-        self.target = target
-        self.durable = durable
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func prepare(_ bytes: [UInt8]) {
-        // A failure here is met again, and reported, by `commit`.
-        guard let write = try? FileIO.prepareWrite(bytes, to: target, durable: durable) else { return }
-        pthread_mutex_lock(mutex)
-        prepared = write
-        pthread_mutex_unlock(mutex)
-    }
-
-    func commit(_ bytes: [UInt8]) throws(FileIO.WriteError) {
-        pthread_mutex_lock(mutex)
-        let write = prepared
-        prepared = nil
-        pthread_mutex_unlock(mutex)
-        if let write {
-            if write.bytes == bytes { return try write.commit() }
-            write.discard()
-        }
-        try FileIO.writeAtomically(bytes, to: target, durable: durable)
-    }
-}

@@ -20,8 +20,6 @@ struct XibMerge: ParsableCommand {
     )
 }
 
-ProcessHeap.configure()
-
 // Usage errors exit 2 like every other error (ArgumentParser's own code is 64, EX_USAGE).
 do {
     if let run = PositionalFastPath.command(Array(CommandLine.arguments.dropFirst())) {

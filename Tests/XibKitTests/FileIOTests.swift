@@ -2,9 +2,8 @@ import Foundation
 import Testing
 @testable import XibKit
 
-/// `FileIO.writeAtomically` swaps the new file in (an exchange where Linux has one, a rename
-/// elsewhere): either way the target ends up a new file holding the new bytes with the old
-/// permissions, and nothing is left beside it.
+/// `FileIO.writeAtomically` renames a new file into place: the target ends up a new file
+/// holding the new bytes with the old permissions, and nothing is left beside it.
 @Suite struct FileIOTests {
     static func folder() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xibmerge-fileio-\(UInt64.random(in: 0...UInt64.max))").path
@@ -24,7 +23,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
         // Another name for the old file keeps the old bytes: the target is a new file.
         try FileManager.default.linkItem(atPath: path, toPath: dir + "/link.xib")
-        try FileIO.writeAtomically(Array("new".utf8), to: path, durable: false)
+        try FileIO.writeAtomically(Array("new".utf8), to: path)
         #expect(FileIOTests.contents(path) == "new")
         #expect(FileIOTests.contents(dir + "/link.xib") == "old")
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)

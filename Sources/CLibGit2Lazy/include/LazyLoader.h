@@ -15,4 +15,10 @@
 /* The address of libgit2's `name`, loading libgit2 on first use and caching it in `slot`.
    Exits with status 2 and a clear message when libgit2 cannot be loaded. */
 void *xibgit_libgit2_symbol(void **slot, const char *name);
+
+/* The file names libgit2 is loaded from, in order (at most `capacity`); returns their count. */
+size_t xibgit_libgit2_candidates(const char **names, size_t capacity);
+
+/* Whether a libgit2 of this version answers to the soname the headers name. */
+int xibgit_libgit2_version_matches(int major, int minor, int revision);
 #endif

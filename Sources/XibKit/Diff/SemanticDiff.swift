@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 
 /// Computes what changed between two versions of a document, on the ID-keyed graph:
 /// objects are matched by `IBGraph.Node.key` (`#id`, `#scene:ID`, or a path of keys for
@@ -14,52 +13,13 @@ public enum SemanticDiff {
     /// Throws for input that does not parse, naming `file:line:column`.
     public static func files(oldBytes: [UInt8]?, newBytes: [UInt8]?, oldName: String, newName: String,
                              displayName: String? = nil, options: DiffOptions = DiffOptions()) throws(XMLParseError) -> FileDiff {
-        // Reading a large file into its graph is most of the work: for large files, do the two
-        // sides at once. Measured on 2 cores: a second thread costs about 1 ms (its start, and two
-        // threads faulting in fresh memory contend), so one thread is faster up to a few hundred
-        // KB a side (12.0 vs 12.9 ms at 250 + 340 KB) and two are faster from about 1 MB (30 vs 35 ms).
-        let old = Prepared()
-        let group = DispatchGroup()
-        if let oldBytes {
-            if let newBytes, min(oldBytes.count, newBytes.count) >= SemanticDiff.parallelThreshold {
-                DispatchQueue.global().async(group: group) {
-                    ProcessHeap.reserveForThisThread(toRead: oldBytes.count)
-                    old.prepare(oldBytes, name: oldName)
-                }
-            } else {
-                old.prepare(oldBytes, name: oldName)
-            }
+        func objects(_ bytes: [UInt8]?, _ name: String) throws(XMLParseError) -> DiffObjects? {
+            try bytes.map { (b) throws(XMLParseError) -> DiffObjects in DiffObjects(IBGraph(try IBDocument(bytes: b, name: name))) }
         }
-        let new = Prepared()
-        if let newBytes { new.prepare(newBytes, name: newName) }
-        group.wait()
-        if let error = old.error { throw error }
-        if let error = new.error { throw error }
-        let result = compare(old: old.objects, new: new.objects, oldName: oldBytes == nil ? nil : oldName,
-                             newName: newBytes == nil ? nil : newName, displayName: displayName ?? (newBytes == nil ? oldName : newName),
-                             options: options, skipIdenticalSubtrees: true)
-        // Freeing two large trees takes a while: let another thread do it while this one goes on.
-        if oldBytes.map(\.count) ?? 0 >= 128 << 10 || newBytes.map(\.count) ?? 0 >= 128 << 10 {
-            releaseInBackground((old, new))
-        }
-        return result
-    }
-
-    /// The size from which both sides are read at once (see `files`).
-    static let parallelThreshold = 512 << 10
-
-    /// One side parsed into its graph (on whichever thread), or why it could not be.
-    private final class Prepared: @unchecked Sendable {
-        var objects: DiffObjects?
-        var error: XMLParseError?
-
-        func prepare(_ bytes: [UInt8], name: String) {
-            do {
-                objects = DiffObjects(IBGraph(try IBDocument(bytes: bytes, name: name)))
-            } catch {
-                self.error = error
-            }
-        }
+        let old = try objects(oldBytes, oldName), new = try objects(newBytes, newName)
+        return compare(old: old, new: new, oldName: oldBytes == nil ? nil : oldName,
+                       newName: newBytes == nil ? nil : newName, displayName: displayName ?? (newBytes == nil ? oldName : newName),
+                       options: options, skipIdenticalSubtrees: true)
     }
 
     /// Compares two parsed documents; `nil` for a side where the file does not exist.

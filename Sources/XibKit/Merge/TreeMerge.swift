@@ -13,8 +13,6 @@ final class TreeMerge {
 
     struct Options: Sendable {
         var strictLayout = false
-        /// Base's graph, indexed for the graphs of the merged document (most of it is base's).
-        var reuse: GraphReuse?
     }
 
     private let B: IBGraph, O: IBGraph, T: IBGraph
@@ -54,7 +52,7 @@ final class TreeMerge {
         dfpT = Fingerprints(theirs)
     }
 
-    /// The merged document alone, cascade included (its events are left unnamed).
+    /// The merged document alone, cascade included.
     func mergedDocument() -> XMLDocument {
         var doc = mergeTree()
         cascade(&doc)
@@ -67,31 +65,6 @@ final class TreeMerge {
         var doc = O.document
         if let root = mergeNode("document", b: 0, o: 0, t: 0) { doc.root = root }
         return doc
-    }
-
-    /// An event whose object's path is still to be named.
-    struct PendingPath: Sendable {
-        var event: Int
-        var graph: IBGraph
-        var node: Int
-    }
-
-    /// Events wait for their paths (`takePendingPaths`, `paths(for:)`, `setPaths`): naming an
-    /// object walks up its ancestors and names each (a fifth of the tree merge, for a few
-    /// events), which the caller does on the core that is not running the cascade.
-    private var pendingPaths: [PendingPath] = []
-
-    func takePendingPaths() -> [PendingPath] {
-        defer { pendingPaths = [] }
-        return pendingPaths
-    }
-
-    static func paths(for pending: [PendingPath]) -> [(event: Int, path: String)] {
-        pending.map { ($0.event, $0.graph.displayPath($0.node)) }
-    }
-
-    func setPaths(_ paths: [(event: Int, path: String)]) {
-        for (event, path) in paths { events[event].path = path }
     }
 
     // MARK: - Stage 1: objects
@@ -250,7 +223,7 @@ final class TreeMerge {
         let id = String(key.dropFirst())
         // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
         // deleting the whole object: only additions and modifications stop a deletion.
-        let changed = (!Fingerprints.same(keptFP, kept, dfpB, b) && !isPruned(kept, in: keptGraph, keptFP, from: b)) || parentKey(B, b) != keeperParent
+        let changed = (keptFP[kept] != dfpB[b] && !isPruned(kept, in: keptGraph, keptFP, from: b)) || parentKey(B, b) != keeperParent
         let referenced = referencedByKeeper[id] != nil
         // Only the top of a deleted subtree is reported and counted.
         let parentAlsoDeleted = isDeletedAncestor(b, deleter: deleter)
@@ -327,7 +300,7 @@ final class TreeMerge {
             // Geometry that base had too may have changed (a deletion wins over layout).
             if IBRules.noise(element: child.tag, key: child.element[attribute: "key"]) != nil { continue }
             if child.tag == "size" || child.tag == "point" { continue }
-            if !Fingerprints.same(fp, c, dfpB, bc) && !isPruned(c, in: g, fp, from: bc) { return false }
+            if fp[c] != dfpB[bc] && !isPruned(c, in: g, fp, from: bc) { return false }
         }
         return true
     }
@@ -418,7 +391,7 @@ final class TreeMerge {
 
     /// Theirs' subtree taken whole (ours left it as in base): counted as theirs' change.
     private func takeTheirs(_ n: Int, base: Int) -> XMLElement {
-        if !Fingerprints.same(dfpB, base, dfpT, n) { fromTheirs.modified += 1 }
+        if dfpB[base] != dfpT[n] { fromTheirs.modified += 1 }
         return T.nodes[n].element
     }
 
@@ -735,7 +708,7 @@ final class TreeMerge {
             keptValues.insert(k)
             return true
         }
-        if Fingerprints.same(dfpB, bn, keeperFP, kn) || isNoiseElement(keeper, kn) {
+        if dfpB[bn] == keeperFP[kn] || isNoiseElement(keeper, kn) {
             if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
             return false
         }
@@ -831,7 +804,7 @@ final class TreeMerge {
     func cascade(_ doc: inout XMLDocument) -> Bool {
         var changed = false
         for _ in 0..<8 {
-            let g = IBGraph(xml: doc, reusing: options.reuse)
+            let g = IBGraph(xml: doc)
             var dropElements: Set<[Int]> = []
             var dropAttributes: [([Int], String)] = []
             for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
@@ -868,8 +841,7 @@ final class TreeMerge {
     private func record(_ kind: MergeEvent.Kind, graph: IBGraph, node: Int, subject: String,
                         ours: String?, theirs: String?, resolution: String) {
         let owner = graph.owningObject(node)
-        pendingPaths.append(PendingPath(event: events.count, graph: graph, node: node == owner ? node : owner))
-        events.append(MergeEvent(kind: kind, path: "", objectID: graph.nodes[owner].objectID,
+        events.append(MergeEvent(kind: kind, path: graph.displayPath(owner), objectID: graph.nodes[owner].objectID,
                                  subject: subject, ours: ours, theirs: theirs, resolution: resolution))
     }
 
@@ -937,74 +909,6 @@ final class Fingerprints {
         return memo[n]
     }
 
-    /// Whether `a`'s node `n` and `b`'s node `m`, the same key in two versions, have the same
-    /// fingerprint, hashing as little as it can: byte-identical subtrees are the same, a
-    /// difference in tag, attributes or text is a difference, and children matched one to one
-    /// by key are compared the same way. A whole subtree is hashed only where children were
-    /// added, removed or reordered, or where two anonymous siblings may have traded contents
-    /// (to which the order-blind fingerprint is blind). Hashing both trees whole, to learn
-    /// whether a large subtree taken from one side held a real edit, was a third of a merge.
-    static func same(_ a: Fingerprints, _ n: Int, _ b: Fingerprints, _ m: Int) -> Bool {
-        if a.memo[n] != 0 && b.memo[m] != 0 { return a.memo[n] == b.memo[m] }
-        let x = a.g.nodes[n], y = b.g.nodes[m]
-        if let o1 = x.element.origin, let o2 = y.element.origin, o1.isPristine, o2.isPristine, o1.hasSameBytes(as: o2) { return true }
-        guard x.tag.isSameName(as: y.tag), sameAttributes(x, y), sameText(x.element, y.element) else { return false }
-        let xs = x.children.filter { a.contribution(of: $0) != .none }, ys = y.children.filter { b.contribution(of: $0) != .none }
-        guard xs.count == ys.count else { return a[n] == b[m] }
-        for (c, d) in zip(xs, ys) where !a.g.nodes[c].key.isSameName(as: b.g.nodes[d].key) { return a[n] == b[m] }
-        for (c, d) in zip(xs, ys) where a.contribution(of: c) == .content && !same(a, c, b, d) {
-            let child = a.g.nodes[c]
-            let mayHaveTraded = mayTradePlaces(child.key)
-                && xs.contains { $0 != c && a.g.nodes[$0].tag.isSameName(as: child.tag) }
-            return mayHaveTraded ? a[n] == b[m] : false
-        }
-        return true
-    }
 
-    private enum Contribution { case none, presence, content }
-
-    /// How a child counts in its parent's fingerprint (see the subscript).
-    private func contribution(of c: Int) -> Contribution {
-        let child = g.nodes[c]
-        let noise = IBRules.noise(element: child.tag, key: child.element[attribute: "key"])
-        if noise == .editorState { return .none }
-        return noise != nil || child.tag == "size" || child.tag == "point" ? .presence : .content
-    }
-
-    private static func sameAttributes(_ x: IBGraph.Node, _ y: IBGraph.Node) -> Bool {
-        if let o1 = x.element.origin, let o2 = y.element.origin, o1.attributesPristine, o2.attributesPristine,
-           o1.hasSameStartTag(as: o2) { return true }
-        let p = x.element.attributes.filter { IBRules.noise(tag: x.tag, attribute: $0.name) == nil }
-        let q = y.element.attributes.filter { IBRules.noise(tag: y.tag, attribute: $0.name) == nil }
-        return p.count == q.count && zip(p, q).allSatisfy { $0.name.isSameName(as: $1.name) && $0.value == $1.value }
-    }
-
-    /// The text and CDATA the fingerprint hashes, in order.
-    private static func sameText(_ x: XMLElement, _ y: XMLElement) -> Bool {
-        func text(_ e: XMLElement) -> [String] {
-            e.children.compactMap {
-                switch $0 {
-                case .text(let t) where !t.isWhitespace: return t.raw
-                case .cdata(let s): return s
-                default: return nil
-                }
-            }
-        }
-        return text(x) == text(y)
-    }
-
-    /// Whether an element is keyed by its place among same-tag siblings (`.../tag[2]`) or is a
-    /// duplicate (`~2`): two such siblings may trade contents. Conservative: a key value that
-    /// holds `/` or `~` counts too.
-    private static func mayTradePlaces(_ key: String) -> Bool {
-        var key = key
-        return key.withUTF8 { bytes in
-            for c in bytes.reversed() {
-                if c == 0x7E || c == 0x2F { return true }  // "~", "/"
-                if c == 0x3D { return false }  // "="
-            }
-            return false  // "#id", "#scene:ID"
-        }
-    }
 }
 

@@ -43,30 +43,17 @@ public struct IBGraph: Sendable {
     public private(set) var references: [Reference] = []
     /// Whether some key had to be made unique (`~2`): a duplicate id, or two same-keyed values.
     public private(set) var hasDuplicateKeys = false
-    /// Set when a subtree taken from another graph met a key or an id already here (see `reusing`).
-    private var reuseFailed = false
 
     public init(_ document: IBDocument) { self.init(xml: document.xml) }
 
-    /// `reusing`: the graph of another version of the file. Every element of `xml` still
-    /// pristine from that version's bytes takes its subtree's nodes, keys and references from
-    /// there instead of being walked (most of ours' and theirs' trees, and of the merged one, are
-    /// base's elements). The result is the graph the walk would build: below an element whose
-    /// own key is the same in both, every key is the same, unless one had to be made unique, and
-    /// a graph with such keys is not reused; a key or id met twice builds the graph again without.
-    public init(xml: XMLDocument, reusing reuse: GraphReuse? = nil) {
-        let graph = IBGraph(building: xml, reuse)
-        self = graph.reuseFailed ? IBGraph(building: xml, nil) : graph
-    }
-
-    private init(building xml: XMLDocument, _ reuse: GraphReuse?) {
+    public init(xml: XMLDocument) {
         document = xml
         let estimate = xml.source.bytes.count / 80
         nodes.reserveCapacity(estimate)
         byKey = KeyIndex(minimumCapacity: estimate)
         objectIndex = KeyIndex(minimumCapacity: estimate / 2)
         let (key, objectID) = IBGraph.ownKey(xml.root, Identity(xml.root), local: "/document")
-        add(xml.root, key: key, objectID: objectID, parent: -1, indexInParent: 0, depth: 0, reuse)
+        add(xml.root, key: key, objectID: objectID, parent: -1, indexInParent: 0, depth: 0)
     }
 
     /// One pass over an element's attributes finds everything identity needs, as indices into
@@ -113,7 +100,7 @@ public struct IBGraph: Sendable {
     /// Takes the element (the caller's copy, moved into the node): copying elements, 3 or 4
     /// retains each, was a visible share of building a graph.
     private mutating func add(_ e: consuming XMLElement, key: String, objectID: String?, parent: Int,
-                              indexInParent: Int, depth: Int, _ reuse: GraphReuse?) {
+                              indexInParent: Int, depth: Int) {
         let index = nodes.count
         var key = key
         if byKey.insert(key, index) != nil {
@@ -143,36 +130,7 @@ public struct IBGraph: Sendable {
             // Objects and scenes are keyed by id; only other elements need a key under this parent.
             let local = childIdentity.isGlobal(c) ? "" : IBGraph.key(of: c, childIdentity, under: key, ordinals: &ordinals)
             let (childKey, childID) = IBGraph.ownKey(c, childIdentity, local: local)
-            if let reuse, let b = reuse.node(for: c), reuse.graph.nodes[b].key == childKey {
-                copy(reuse, b, parent: index, indexInParent: i, depth: depth + 1)
-            } else {
-                add(c, key: childKey, objectID: childID, parent: index, indexInParent: i, depth: depth + 1, reuse)
-            }
-        }
-    }
-
-    /// Appends `r`'s subtree at node `b` as a child of `parent`: the same nodes, keys and
-    /// references, renumbered.
-    private mutating func copy(_ r: GraphReuse, _ b: Int, parent: Int, indexInParent: Int, depth: Int) {
-        let g = r.graph
-        let end = r.ends[b]
-        let delta = nodes.count - b
-        let depthDelta = depth - g.nodes[b].depth
-        nodes[parent].children.append(nodes.count)
-        for j in b..<end {
-            let index = j + delta
-            let key = g.nodes[j].key, objectID = g.nodes[j].objectID
-            if byKey.insert(key, index, hash: g.byKey.hash(ofEntry: j)) != nil { reuseFailed = true }
-            if let id = objectID, objectIndex.insert(id, index) != nil { reuseFailed = true }
-            let children = g.nodes[j].children
-            nodes.append(Node(element: g.nodes[j].element, parent: j == b ? parent : g.nodes[j].parent + delta,
-                              indexInParent: j == b ? indexInParent : g.nodes[j].indexInParent,
-                              depth: g.nodes[j].depth + depthDelta, key: key, objectID: objectID,
-                              children: delta == 0 ? children : children.map { $0 + delta }))
-        }
-        for k in r.firstReference[b]..<r.firstReference[end] {
-            let ref = g.references[k]
-            references.append(Reference(node: ref.node + delta, attribute: ref.attribute, target: ref.target))
+            add(c, key: childKey, objectID: childID, parent: index, indexInParent: i, depth: depth + 1)
         }
     }
 

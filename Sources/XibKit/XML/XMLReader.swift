@@ -41,10 +41,8 @@ public struct XMLReader {
     }
 
     /// `unchanged`: subtrees to take from an already read version where the bytes are the same.
-    /// `split`: another thread reads the file's second half meanwhile (see `SplitReading`).
-    public static func parse(_ source: XMLSource, unchanged: UnchangedElements? = nil,
-                             split: SplitReading? = nil) throws(XMLParseError) -> XMLDocument {
-        var reader = XMLReader(source: source, unchanged: unchanged, split: split)
+    public static func parse(_ source: XMLSource, unchanged: UnchangedElements? = nil) throws(XMLParseError) -> XMLDocument {
+        let reader = XMLReader(source: source, unchanged: unchanged)
         return try source.bytes.withUnsafeBufferPointer { (p) throws(XMLParseError) -> XMLDocument in
             do throws(XMLParseError) {
                 return try reader.run(p)
@@ -78,19 +76,14 @@ public struct XMLReader {
 
     let source: XMLSource
     private let unchanged: UnchangedElements?
-    /// Only when reading a whole file on this thread and another (neither `unchanged` nor `copies`).
-    private let split: SplitReading?
-    /// Whether the characters from the split point on were checked (by either thread).
-    private var secondPartChecked = false
     /// Ranges to skip (`checkWellFormed`); the tree read then leaves them out.
     private var copies: [Range<Int>] = []
     private let names = StringCache()
     private let values = StringCache()
 
-    private init(source: XMLSource, unchanged: UnchangedElements?, split: SplitReading? = nil) {
+    private init(source: XMLSource, unchanged: UnchangedElements?) {
         self.source = source
         self.unchanged = unchanged
-        self.split = unchanged == nil && split?.source === source ? split : nil
     }
 
     private func fail(_ kind: XMLParseError.Kind = .malformed, at offset: Int, _ message: String) -> XMLParseError {
@@ -118,113 +111,9 @@ public struct XMLReader {
         /// Where this element's white-space runs start in the reader's shared list.
         var whitespaceStart = 0
         var hasMarkupChild = false
-
-        /// The bottom of the second thread's stack: the element open at the split point, or
-        /// after its end tag the one around it (their start tags were read by the first thread).
-        static func standIn(at offset: Int) -> Frame {
-            Frame(name: "", nameStart: offset, nameEnd: offset, attributes: [], children: [], start: offset, startTagEnd: offset)
-        }
     }
 
-    // MARK: - Reading on two threads
-
-    /// Where a second thread starts reading (see `SplitReading`): a start tag that begins a line
-    /// about two thirds through the file, and the depth its indentation puts it at. Both are
-    /// guesses: the first thread uses the second's work only if it finds content starting
-    /// there, at that depth.
-    struct SplitPoint: Sendable {
-        let start: Int
-        let depth: Int
-
-        /// Files smaller than this are read on one thread.
-        static let minimumSize = 64 << 10
-
-        init?(_ bytes: [UInt8]) {
-            guard bytes.count >= SplitPoint.minimumSize else { return nil }
-            guard let point = bytes.withUnsafeBufferPointer({ SplitPoint.find($0) }) else { return nil }
-            self = point
-        }
-
-        init(start: Int, depth: Int) {
-            self.start = start
-            self.depth = depth
-        }
-
-        private static func find(_ p: UnsafeBufferPointer<UInt8>) -> SplitPoint? {
-            let n = p.count
-            /// Spaces that start the line at `i`, and where they end.
-            func indentation(at i: Int) -> (count: Int, end: Int) {
-                var j = i
-                while j < n && p[j] == 0x20 { j += 1 }
-                return (j - i, j)
-            }
-            func isStartTag(at j: Int) -> Bool {
-                guard j + 1 < n, p[j] == 0x3C else { return false }
-                let c = p[j + 1] | 0x20
-                return c >= 0x61 && c <= 0x7A  // an ASCII letter: a start tag, not `</`, `<!` or `<?`
-            }
-            // One level of indentation: that of the first indented line holding a start tag (Xcode: four spaces).
-            var unit = 0
-            var i = 0
-            while unit == 0, i < min(n, 4096), let nl = p[i..<min(n, 4096)].firstIndex(of: 0x0A) {
-                let (count, end) = indentation(at: nl + 1)
-                if count > 0 && isStartTag(at: end) { unit = count }
-                i = nl + 1
-            }
-            guard unit > 0 else { return nil }
-            // Two thirds of the way: the second thread starts later (0.2-0.4 ms here), and at
-            // halfway the first waited for it at the split point in two merges of three. Past a
-            // long run of data (an image's base64 lines), from a third.
-            for from in [n * 2 / 3, n / 3] {
-                i = from
-                while i < n, let nl = p[i..<n].firstIndex(of: 0x0A) {
-                    let (count, end) = indentation(at: nl + 1)
-                    if count > 0, count % unit == 0, isStartTag(at: end) { return SplitPoint(start: end, depth: count / unit) }
-                    i = nl + 1
-                }
-            }
-            return nil
-        }
-    }
-
-    /// What the second thread read from the split point: the rest of the content of the element
-    /// open there, then, after each end tag it had no start tag for (those of the elements open
-    /// at the split point, innermost first, up to the root's), the rest of the content of the
-    /// element around that one.
-    struct SecondPart: Sendable {
-        struct Segment: Sendable {
-            var children: [XMLNode]
-            /// Indexed among `children`.
-            var whitespace: [WhitespaceRun]
-            var hasText: Bool
-            var hasMarkupChild: Bool
-        }
-
-        struct EndTag: Sendable {
-            var nameStart: Int
-            var nameEnd: Int
-            var end: Int
-        }
-
-        var segments: [Segment] = []
-        var endTags: [EndTag] = []
-    }
-
-    /// The second thread's reading: nil when it found anything wrong (the first thread then
-    /// reads that part itself, and reports what it finds in the words of a reading in one pass).
-    static func readSecondPart(of source: XMLSource, from point: SplitPoint) -> SecondPart? {
-        var reader = XMLReader(source: source, unchanged: nil)
-        return source.bytes.withUnsafeBufferPointer { p -> SecondPart? in
-            do throws(XMLParseError) {
-                try reader.validateCharacters(p, from: point.start, to: p.count)
-                return try reader.parseElements(p, from: point.start, secondPartAt: point.depth).second
-            } catch {
-                return nil
-            }
-        }
-    }
-
-    private mutating func run(_ p: UnsafeBufferPointer<UInt8>) throws(XMLParseError) -> XMLDocument {
+    private func run(_ p: UnsafeBufferPointer<UInt8>) throws(XMLParseError) -> XMLDocument {
         let n = p.count
         if n > XMLReader.maximumSize {
             throw fail(.tooLarge, at: 0, "file is too large (\(n >> 20) MiB; the limit is \(XMLReader.maximumSize >> 20) MiB)")
@@ -232,25 +121,12 @@ public struct XMLReader {
         try checkForeignFormats(p)
         var i = 0
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }
-        try validateCharacters(p, from: i, to: split?.point.start ?? n)
-        do throws(XMLParseError) {
-            return try readDocument(p, from: i)
-        } catch {
-            // Reading in one pass checks every character before anything else.
-            try checkSecondPartCharacters(p)
-            throw error
-        }
-    }
-
-    /// The characters from the split point on, when the second thread's check of them was not used.
-    private mutating func checkSecondPartCharacters(_ p: UnsafeBufferPointer<UInt8>) throws(XMLParseError) {
-        guard let split, !secondPartChecked else { return }
-        secondPartChecked = true
-        try validateCharacters(p, from: split.point.start, to: p.count)
+        try validateCharacters(p, from: i, to: n)
+        return try readDocument(p, from: i)
     }
 
     /// `run` after the characters were checked.
-    private mutating func readDocument(_ p: UnsafeBufferPointer<UInt8>, from start: Int) throws(XMLParseError) -> XMLDocument {
+    private func readDocument(_ p: UnsafeBufferPointer<UInt8>, from start: Int) throws(XMLParseError) -> XMLDocument {
         let n = p.count
         var i = start
         let declStart = i
@@ -281,7 +157,6 @@ public struct XMLReader {
         }
         let prolog = Array(p[0..<rootStart])
         let (root, rootEnd) = try parseElementTree(p, rootStart)
-        try checkSecondPartCharacters(p)
         // Epilog: only whitespace, comments and processing instructions.
         i = rootEnd
         while i < n {
@@ -361,218 +236,172 @@ public struct XMLReader {
 
     // MARK: - Elements
 
-    private mutating func parseElementTree(_ p: UnsafeBufferPointer<UInt8>, _ rootStart: Int) throws(XMLParseError) -> (XMLElement, Int) {
-        let read = try parseElements(p, from: rootStart, secondPartAt: nil)
-        return (read.root!, read.end)
-    }
-
-    /// Reads elements from `start`: the root element, or (`secondPartAt`: the depth guessed for
-    /// the split point) on the second thread of a split reading, the content from the split
-    /// point to the root's end tag, as a `SecondPart`.
-    private mutating func parseElements(_ p: UnsafeBufferPointer<UInt8>, from start: Int, secondPartAt startDepth: Int?)
-        throws(XMLParseError) -> (root: XMLElement?, second: SecondPart?, end: Int) {
-        var stack: [Frame] = []
+    /// Reads the root element and everything in it.
+    private func parseElementTree(_ p: UnsafeBufferPointer<UInt8>, _ rootStart: Int) throws(XMLParseError) -> (XMLElement, Int) {
+        let (rootFrame, rootEnd, selfClosing) = try parseStartTag(p, rootStart)
+        if selfClosing {
+            let origin = XMLOrigin(source: source, span: rootStart..<rootEnd, startTagEnd: rootEnd, depth: 0, selfClosing: true)
+            return (XMLElement(name: rootFrame.name, attributes: rootFrame.attributes, children: [], origin: origin), rootEnd)
+        }
+        var stack: [Frame] = [rootFrame]
         stack.reserveCapacity(64)
         // White-space runs between children, as ranges for all open elements (one list, no
         // allocation per element): they become text nodes only when an element turns out
         // not to be element-only content (rare in IB files).
         var whitespace: [WhitespaceRun] = []
         whitespace.reserveCapacity(256)
-        var i = start
-        let n = p.count
         var reuse = unchanged.map(UnchangedElementCursor.init)
         var copy = 0
-        // An element's depth is `stack.count + bias` where it is made: 0 but on the second
-        // thread, whose stack starts with a stand-in for the element open at the split point.
-        var bias = 0
-        var second: SecondPart?
-        // Where this thread takes the second thread's part (never, when reading alone).
-        var joinAt = split?.point.start ?? Int.max
-        if let startDepth {
-            stack.append(Frame.standIn(at: start))
-            bias = startDepth - 1
-            second = SecondPart()
-            joinAt = Int.max
-        } else {
-            // Parse the root start tag.
-            let (frame, end, selfClosing) = try parseStartTag(p, i)
-            if selfClosing {
-                let origin = XMLOrigin(source: source, span: i..<end, startTagEnd: end, depth: 0, selfClosing: true)
-                return (XMLElement(name: frame.name, attributes: frame.attributes, children: [], origin: origin), nil, end)
-            }
-            stack.append(frame)
-            i = end
-        }
+        var i = rootEnd
+        let n = p.count
         while true {
-            if i >= joinAt, let split {
-                joinAt = Int.max
-                if i == split.point.start, stack.count == split.point.depth, let part = split.takeSecondPart(),
-                   endTagsMatch(part, stack, p) {
-                    secondPartChecked = true
-                    split.noteJoined()
-                    for k in part.endTags.indices {
-                        let segment = part.segments[k]
-                        let top = stack.count - 1
-                        let offset = stack[top].children.count
-                        for w in segment.whitespace { whitespace.append(WhitespaceRun(index: w.index + offset, range: w.range)) }
-                        stack[top].children.append(contentsOf: segment.children)
-                        if segment.hasText { stack[top].hasText = true }
-                        if segment.hasMarkupChild { stack[top].hasMarkupChild = true }
-                        if let root = close(&stack, &whitespace, p, end: part.endTags[k].end, bias: 0) {
-                            return (root, nil, part.endTags[k].end)
-                        }
-                    }
-                    preconditionFailure("a second part ends with the root's end tag")
-                }
-                // Reading on alone: the rest of the characters are checked now, as reading in one pass does first.
-                try checkSecondPartCharacters(p)
-            }
             guard i < n else {
                 let open = stack[stack.count - 1]
                 let loc = source.location(of: open.start)
                 throw fail(at: n, "unexpected end of file: element <\(open.name)> opened at line \(loc.line), column \(loc.column) is not closed")
             }
-            let c = p[i]
-            if c == 0x3C {
-                guard i + 1 < n else { throw fail(at: i + 1, "unexpected end of file after '<'") }
-                let d = p[i + 1]
-                if d == 0x2F { // end tag
-                    var j = i + 2
-                    guard j < n, isNameStart(p, j) else { throw fail(at: j, "expected an element name after '</'") }
-                    let nameStart = j
-                    j = scanName(p, j)
-                    if second != nil && stack.count == 1 {
-                        // The end tag of an element open at the split point: its name is checked on joining.
-                        let nameEnd = j
-                        while j < n && isSpace(p[j]) { j += 1 }
-                        guard j < n, p[j] == 0x3E else { throw fail(at: j, "expected '>' to close an end tag") }
-                        j += 1
-                        let bottom = stack[0]
-                        second!.segments.append(SecondPart.Segment(children: bottom.children, whitespace: whitespace,
-                                                                   hasText: bottom.hasText, hasMarkupChild: bottom.hasMarkupChild))
-                        second!.endTags.append(SecondPart.EndTag(nameStart: nameStart, nameEnd: nameEnd, end: j))
-                        whitespace.removeAll(keepingCapacity: true)
-                        stack[0] = Frame.standIn(at: j)
-                        bias -= 1
-                        if bias < 0 { return (nil, second, j) }  // the root's
-                        i = j
-                        continue
-                    }
-                    let top = stack[stack.count - 1]
-                    if j - nameStart != top.nameEnd - top.nameStart
-                        || memcmp(p.baseAddress! + nameStart, p.baseAddress! + top.nameStart, j - nameStart) != 0 {
-                        let loc = source.location(of: top.start)
-                        let got = String(decoding: UnsafeBufferPointer(rebasing: p[nameStart..<j]), as: UTF8.self)
-                        throw fail(at: i, "end tag </\(got)> does not match start tag <\(top.name)> opened at line \(loc.line), column \(loc.column)")
-                    }
-                    while j < n && isSpace(p[j]) { j += 1 }
-                    guard j < n, p[j] == 0x3E else { throw fail(at: j, j < n ? "expected '>' to close end tag </\(top.name)>" : "unexpected end of file in end tag </\(top.name)>") }
-                    j += 1
-                    if let root = close(&stack, &whitespace, p, end: j, bias: bias) { return (root, nil, j) }
-                    i = j
+            guard p[i] == 0x3C else {
+                i = try parseCharacterData(p, from: i, &stack, &whitespace)
+                continue
+            }
+            guard i + 1 < n else { throw fail(at: i + 1, "unexpected end of file after '<'") }
+            switch p[i + 1] {
+            case 0x2F:  // end tag
+                let end = try parseEndTag(p, i, closing: stack[stack.count - 1])
+                if let root = close(&stack, &whitespace, p, end: end) { return (root, end) }
+                i = end
+                continue
+            case 0x21:  // <!
+                i = try parseMarkupDeclaration(p, i, into: &stack[stack.count - 1])
+                continue
+            case 0x3F:  // <?
+                let (body, end) = try parsePI(p, i, declStart: -1)
+                stack[stack.count - 1].children.append(.processingInstruction(body))
+                stack[stack.count - 1].hasMarkupChild = true
+                i = end
+                continue
+            default:
+                break
+            }
+            guard isNameStart(p, i + 1) else { throw fail(at: i + 1, "expected an element name after '<'") }
+            if stack.count >= XMLReader.maximumDepth {
+                throw fail(.tooLarge, at: i, "elements are nested too deeply (more than \(XMLReader.maximumDepth) levels)")
+            }
+            if copy < copies.count {
+                while copy < copies.count && copies[copy].lowerBound < i { copy += 1 }
+                if copy < copies.count, copies[copy].lowerBound == i, copies[copy].upperBound <= n, p[copies[copy].upperBound - 1] == 0x3E {
+                    stack[stack.count - 1].hasMarkupChild = true
+                    i = copies[copy].upperBound
                     continue
                 }
-                if d == 0x21 { // <!
-                    if startsWith(p, i, "<!--") {
-                        let (body, end) = try parseComment(p, i)
-                        var comment = XMLComment(text: body)
-                        comment.leadingSpace = leadingSpace(p, before: i)
-                        stack[stack.count - 1].children.append(.comment(comment))
-                        stack[stack.count - 1].hasMarkupChild = true
-                        i = end
-                        continue
-                    }
-                    if startsWith(p, i, "<![CDATA[") {
-                        guard let close = find(p, "]]>", from: i + 9) else {
-                            throw fail(at: n, "unexpected end of file in a CDATA section")
-                        }
-                        let body = String(decoding: UnsafeBufferPointer(rebasing: p[(i + 9)..<close]), as: UTF8.self)
-                        stack[stack.count - 1].children.append(.cdata(body))
-                        stack[stack.count - 1].hasText = true
-                        i = close + 3
-                        continue
-                    }
-                    if startsWith(p, i, "<!DOCTYPE") {
-                        throw fail(.dtd, at: i, "document type declarations (DTDs) are not supported in Interface Builder files")
-                    }
-                    throw fail(at: i, "unexpected '<!' in content")
-                }
-                if d == 0x3F { // <?
-                    let (body, end) = try parsePI(p, i, declStart: -1)
-                    stack[stack.count - 1].children.append(.processingInstruction(body))
-                    stack[stack.count - 1].hasMarkupChild = true
-                    i = end
-                    continue
-                }
-                guard isNameStart(p, i + 1) else { throw fail(at: i + 1, "expected an element name after '<'") }
-                if stack.count + bias >= XMLReader.maximumDepth {
-                    throw fail(.tooLarge, at: i, "elements are nested too deeply (more than \(XMLReader.maximumDepth) levels)")
-                }
-                if copy < copies.count {
-                    while copy < copies.count && copies[copy].lowerBound < i { copy += 1 }
-                    if copy < copies.count, copies[copy].lowerBound == i, copies[copy].upperBound <= n, p[copies[copy].upperBound - 1] == 0x3E {
-                        stack[stack.count - 1].hasMarkupChild = true
-                        i = copies[copy].upperBound
-                        continue
-                    }
-                }
-                if reuse != nil, let (element, end) = reuse!.take(at: i, depth: stack.count, p) {
-                    if stack[stack.count - 1].children.capacity == 0 { stack[stack.count - 1].children.reserveCapacity(4) }
-                    stack[stack.count - 1].children.append(.element(element))
-                    stack[stack.count - 1].hasMarkupChild = true
-                    i = end
-                    continue
-                }
-                let (frame, end, selfClosing) = try parseStartTag(p, i)
-                if selfClosing {
-                    let origin = XMLOrigin(source: source, span: i..<end, startTagEnd: end, depth: stack.count + bias, selfClosing: true)
-                    if stack[stack.count - 1].children.capacity == 0 { stack[stack.count - 1].children.reserveCapacity(4) }
-                    stack[stack.count - 1].children.append(.element(XMLElement(name: frame.name, attributes: frame.attributes, children: [], origin: origin)))
-                    stack[stack.count - 1].hasMarkupChild = true
-                } else {
-                    var opened = frame
-                    opened.whitespaceStart = whitespace.count
-                    stack.append(opened)
-                }
+            }
+            if reuse != nil, let (element, end) = reuse!.take(at: i, depth: stack.count, p) {
+                append(element, to: &stack[stack.count - 1])
                 i = end
                 continue
             }
-            // Character data up to the next markup.
-            let start = i
-            var allSpace = true
-            while i < n {
-                // Indentation, eight spaces at a time: it is a good part of an Xcode-written file.
-                if i + 8 <= n, UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
-                    i += 8
-                    continue
-                }
-                let b = p[i]
-                if b == 0x3C { break }
-                if b == 0x26 {
-                    i = try parseReference(p, i)
-                    allSpace = false
-                    continue
-                }
-                if b == 0x3E && i >= 2 && p[i - 1] == 0x5D && p[i - 2] == 0x5D && i - 2 >= start {
-                    throw fail(at: i - 2, "']]>' is not allowed in text content")
-                }
-                if !isSpace(b) { allSpace = false }
-                i += 1
-            }
-            if allSpace {
-                whitespace.append(WhitespaceRun(index: stack[stack.count - 1].children.count, range: start..<i))
+            let (frame, end, selfClosing) = try parseStartTag(p, i)
+            if selfClosing {
+                let origin = XMLOrigin(source: source, span: i..<end, startTagEnd: end, depth: stack.count, selfClosing: true)
+                append(XMLElement(name: frame.name, attributes: frame.attributes, children: [], origin: origin), to: &stack[stack.count - 1])
             } else {
-                stack[stack.count - 1].children.append(.text(XMLText(raw: string(p, start, i))))
-                stack[stack.count - 1].hasText = true
+                var opened = frame
+                opened.whitespaceStart = whitespace.count
+                stack.append(opened)
             }
+            i = end
         }
+    }
+
+    @inline(__always)
+    private func append(_ element: consuming XMLElement, to parent: inout Frame) {
+        if parent.children.capacity == 0 { parent.children.reserveCapacity(4) }
+        parent.children.append(.element(element))
+        parent.hasMarkupChild = true
+    }
+
+    /// The end tag at `start` (`</`), which must close `top`; returns the offset after it.
+    private func parseEndTag(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, closing top: Frame) throws(XMLParseError) -> Int {
+        let n = p.count
+        var j = start + 2
+        guard j < n, isNameStart(p, j) else { throw fail(at: j, "expected an element name after '</'") }
+        let nameStart = j
+        j = scanName(p, j)
+        if j - nameStart != top.nameEnd - top.nameStart
+            || memcmp(p.baseAddress! + nameStart, p.baseAddress! + top.nameStart, j - nameStart) != 0 {
+            let loc = source.location(of: top.start)
+            let got = String(decoding: UnsafeBufferPointer(rebasing: p[nameStart..<j]), as: UTF8.self)
+            throw fail(at: start, "end tag </\(got)> does not match start tag <\(top.name)> opened at line \(loc.line), column \(loc.column)")
+        }
+        while j < n && isSpace(p[j]) { j += 1 }
+        guard j < n, p[j] == 0x3E else { throw fail(at: j, j < n ? "expected '>' to close end tag </\(top.name)>" : "unexpected end of file in end tag </\(top.name)>") }
+        return j + 1
+    }
+
+    /// A comment or CDATA section at `start` (`<!`), added to `parent`; returns the offset after it.
+    private func parseMarkupDeclaration(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, into parent: inout Frame) throws(XMLParseError) -> Int {
+        if startsWith(p, start, "<!--") {
+            let (body, end) = try parseComment(p, start)
+            var comment = XMLComment(text: body)
+            comment.leadingSpace = leadingSpace(p, before: start)
+            parent.children.append(.comment(comment))
+            parent.hasMarkupChild = true
+            return end
+        }
+        if startsWith(p, start, "<![CDATA[") {
+            guard let close = find(p, "]]>", from: start + 9) else {
+                throw fail(at: p.count, "unexpected end of file in a CDATA section")
+            }
+            parent.children.append(.cdata(String(decoding: UnsafeBufferPointer(rebasing: p[(start + 9)..<close]), as: UTF8.self)))
+            parent.hasText = true
+            return close + 3
+        }
+        if startsWith(p, start, "<!DOCTYPE") {
+            throw fail(.dtd, at: start, "document type declarations (DTDs) are not supported in Interface Builder files")
+        }
+        throw fail(at: start, "unexpected '<!' in content")
+    }
+
+    /// Character data from `start` up to the next markup, added to the innermost open element
+    /// (white space only: remembered in `whitespace`); returns the offset where it ends.
+    private func parseCharacterData(_ p: UnsafeBufferPointer<UInt8>, from start: Int, _ stack: inout [Frame],
+                                    _ whitespace: inout [WhitespaceRun]) throws(XMLParseError) -> Int {
+        let n = p.count
+        var i = start
+        var allSpace = true
+        while i < n {
+            // Indentation, eight spaces at a time: it is a good part of an Xcode-written file.
+            if i + 8 <= n, UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                i += 8
+                continue
+            }
+            let b = p[i]
+            if b == 0x3C { break }
+            if b == 0x26 {
+                i = try parseReference(p, i)
+                allSpace = false
+                continue
+            }
+            if b == 0x3E && i >= 2 && p[i - 1] == 0x5D && p[i - 2] == 0x5D && i - 2 >= start {
+                throw fail(at: i - 2, "']]>' is not allowed in text content")
+            }
+            if !isSpace(b) { allSpace = false }
+            i += 1
+        }
+        if allSpace {
+            whitespace.append(WhitespaceRun(index: stack[stack.count - 1].children.count, range: start..<i))
+        } else {
+            stack[stack.count - 1].children.append(.text(XMLText(raw: string(p, start, i))))
+            stack[stack.count - 1].hasText = true
+        }
+        return i
     }
 
     /// Closes the innermost open element, whose end tag ends at `end`: adds it to its parent,
     /// or returns it when it is the root.
     @inline(__always)
     private func close(_ stack: inout [Frame], _ whitespace: inout [WhitespaceRun], _ p: UnsafeBufferPointer<UInt8>,
-                       end j: Int, bias: Int) -> XMLElement? {
+                       end j: Int) -> XMLElement? {
         var top = stack.removeLast()
         if whitespace.count > top.whitespaceStart {
             if top.hasText || !top.hasMarkupChild {
@@ -583,26 +412,12 @@ public struct XMLReader {
             whitespace.removeSubrange(top.whitespaceStart...)
         }
         let origin = XMLOrigin(source: source, span: top.start..<j, startTagEnd: top.startTagEnd,
-                               depth: stack.count + bias, selfClosing: false)
+                               depth: stack.count, selfClosing: false)
         var element = XMLElement(name: top.name, attributes: top.attributes, children: top.children, origin: origin)
         if top.children.isEmpty { element.writtenAsEmptyPair = true }
         if stack.isEmpty { return element }
-        if stack[stack.count - 1].children.capacity == 0 { stack[stack.count - 1].children.reserveCapacity(4) }
-        stack[stack.count - 1].children.append(.element(consume element))
-        stack[stack.count - 1].hasMarkupChild = true
+        append(element, to: &stack[stack.count - 1])
         return nil
-    }
-
-    /// Whether the second part's end tags close exactly the elements open here, innermost first.
-    private func endTagsMatch(_ part: SecondPart, _ stack: [Frame], _ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard part.endTags.count == stack.count, part.segments.count == stack.count else { return false }
-        for (k, tag) in part.endTags.enumerated() {
-            let open = stack[stack.count - 1 - k]
-            let count = tag.nameEnd - tag.nameStart
-            guard count == open.nameEnd - open.nameStart,
-                  memcmp(p.baseAddress! + tag.nameStart, p.baseAddress! + open.nameStart, count) == 0 else { return false }
-        }
-        return true
     }
 
     /// Parses `<name attr="v" ...>` or `.../>` starting at `<`.
