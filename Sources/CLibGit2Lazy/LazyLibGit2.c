@@ -565,6 +565,12 @@ XIBGIT_TRAMPOLINE void git_strarray_dispose(git_strarray *array) {
     ((xibgit_git_strarray_dispose_fn)xibgit_libgit2_symbol(&slot, "git_strarray_dispose"))(array);
 }
 
+typedef const git_tree_entry * (*xibgit_git_tree_entry_byindex_fn)(const git_tree *tree, size_t idx);
+XIBGIT_TRAMPOLINE const git_tree_entry * git_tree_entry_byindex(const git_tree *tree, size_t idx) {
+    static void *slot;
+    return ((xibgit_git_tree_entry_byindex_fn)xibgit_libgit2_symbol(&slot, "git_tree_entry_byindex"))(tree, idx);
+}
+
 typedef int (*xibgit_git_tree_entry_bypath_fn)(git_tree_entry **out, const git_tree *root, const char *path);
 XIBGIT_TRAMPOLINE int git_tree_entry_bypath(git_tree_entry **out, const git_tree *root, const char *path) {
     static void *slot;
@@ -589,14 +595,32 @@ XIBGIT_TRAMPOLINE const git_oid * git_tree_entry_id(const git_tree_entry *entry)
     return ((xibgit_git_tree_entry_id_fn)xibgit_libgit2_symbol(&slot, "git_tree_entry_id"))(entry);
 }
 
+typedef const char * (*xibgit_git_tree_entry_name_fn)(const git_tree_entry *entry);
+XIBGIT_TRAMPOLINE const char * git_tree_entry_name(const git_tree_entry *entry) {
+    static void *slot;
+    return ((xibgit_git_tree_entry_name_fn)xibgit_libgit2_symbol(&slot, "git_tree_entry_name"))(entry);
+}
+
 typedef git_object_t (*xibgit_git_tree_entry_type_fn)(const git_tree_entry *entry);
 XIBGIT_TRAMPOLINE git_object_t git_tree_entry_type(const git_tree_entry *entry) {
     static void *slot;
     return ((xibgit_git_tree_entry_type_fn)xibgit_libgit2_symbol(&slot, "git_tree_entry_type"))(entry);
 }
 
+typedef size_t (*xibgit_git_tree_entrycount_fn)(const git_tree *tree);
+XIBGIT_TRAMPOLINE size_t git_tree_entrycount(const git_tree *tree) {
+    static void *slot;
+    return ((xibgit_git_tree_entrycount_fn)xibgit_libgit2_symbol(&slot, "git_tree_entrycount"))(tree);
+}
+
 typedef void (*xibgit_git_tree_free_fn)(git_tree *tree);
 XIBGIT_TRAMPOLINE void git_tree_free(git_tree *tree) {
     static void *slot;
     ((xibgit_git_tree_free_fn)xibgit_libgit2_symbol(&slot, "git_tree_free"))(tree);
+}
+
+typedef int (*xibgit_git_tree_lookup_fn)(git_tree **out, git_repository *repo, const git_oid *id);
+XIBGIT_TRAMPOLINE int git_tree_lookup(git_tree **out, git_repository *repo, const git_oid *id) {
+    static void *slot;
+    return ((xibgit_git_tree_lookup_fn)xibgit_libgit2_symbol(&slot, "git_tree_lookup"))(out, repo, id);
 }

@@ -27,6 +27,25 @@ extension Repository {
         }
     }
 
+    /// The names in folder `path` of `commit`'s tree ("" for the top), files and folders, in
+    /// git's order; empty when there is no such folder.
+    public func names(in commit: ObjectID, folder path: String) throws -> [String] {
+        try sync {
+            try withTree(of: commit) { root in
+                var tree = root!
+                if !path.isEmpty {
+                    guard let folder = try treeEntry(root!, path: path), folder.mode == .tree else { return [] }
+                    var oid = folder.id.oid
+                    var sub: OpaquePointer?
+                    try check(git_tree_lookup(&sub, handle, &oid), "cannot read folder '\(path)'")
+                    tree = sub!
+                }
+                defer { if tree != root { git_tree_free(tree) } }
+                return (0..<git_tree_entrycount(tree)).compactMap { String(libgit2: git_tree_entry_name(git_tree_entry_byindex(tree, $0))) }
+            }
+        }
+    }
+
     /// The raw bytes of a blob.
     public func blobData(id: ObjectID) throws -> [UInt8] {
         try sync {

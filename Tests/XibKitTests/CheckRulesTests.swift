@@ -148,7 +148,7 @@ import Testing
             var expected: Set<String> = []
             for (language, utf16) in [("fr", false), ("de", true)] {
                 var lines: [String] = []
-                for (n, key) in keys {
+                for (n, key, _) in keys {
                     lines.append("/* Class = \"\(graph.nodes[n].tag)\"; ObjectID = \"\(key.objectID)\"; */")
                     lines.append("\"\(key.key)\" = \"\(escaped(translation(of: graph, n, key.property, language)))\";")
                     if key.objectID == renamed { expected.insert("\(language).lproj/\(name).strings:\(lines.count)") }
@@ -167,7 +167,7 @@ import Testing
                 // Every value reads back as written, escapes and all.
                 let parsed = try StringsFile.load(path: file.path)
                 #expect(parsed.entries.count == keys.count + 2)
-                for (entry, (n, key)) in zip(parsed.entries, keys) {
+                for (entry, (n, key, _)) in zip(parsed.entries, keys) {
                     #expect(entry.key == key.key)
                     #expect(entry.value == translation(of: graph, n, key.property, language))
                 }

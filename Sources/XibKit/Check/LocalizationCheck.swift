@@ -13,17 +13,29 @@ public enum LocalizationCheck {
     /// The `.strings` files that translate a document, sorted. A document in `Base.lproj` owns
     /// them; one in another `.lproj` only when no `Base.lproj` document of that name exists.
     public static func stringsFiles(for documentPath: String) -> [String] {
+        stringsFiles(for: documentPath, names: { entries(of: $0.isEmpty ? "." : $0) }, exists: { FileIO.size($0) != nil })
+    }
+
+    /// The same in any tree of files (a commit's): `names(folder)` lists a folder ("" the top),
+    /// `exists(path)` says whether a file is there.
+    public static func stringsFiles<E: Error>(for documentPath: String, names: (String) throws(E) -> [String],
+                                              exists: (String) throws(E) -> Bool) throws(E) -> [String] {
         let (dir, file) = split(documentPath)
         guard dir.hasSuffix(".lproj"), let dot = file.lastIndex(of: ".") else { return [] }
         let stem = String(file[..<dot])
         let (parent, folder) = split(dir)
-        let top = parent.isEmpty ? "." : parent
-        if folder != "Base.lproj",
-           ["storyboard", "xib"].contains(where: { FileIO.size("\(top)/Base.lproj/\(stem).\($0)") != nil }) { return [] }
-        return entries(of: top).filter { $0.hasSuffix(".lproj") }.sorted().compactMap { lproj in
-            let path = (parent.isEmpty ? "" : parent + "/") + lproj + "/" + stem + ".strings"
-            return FileIO.size(path) != nil ? path : nil
+        let prefix = parent.isEmpty ? "" : parent + "/"
+        if folder != "Base.lproj" {
+            for ext in Checker.documentExtensions {
+                if try exists("\(prefix)Base.lproj/\(stem).\(ext)") { return [] }
+            }
         }
+        var out: [String] = []
+        for lproj in try names(parent).filter({ $0.hasSuffix(".lproj") }).sorted() {
+            let path = prefix + lproj + "/" + stem + ".strings"
+            if try exists(path) { out.append(path) }
+        }
+        return out
     }
 
     /// The document a `LANG.lproj/NAME.strings` file translates: `Base.lproj/NAME.storyboard`
@@ -44,9 +56,10 @@ public enum LocalizationCheck {
         return nil
     }
 
-    /// The keys Xcode exports for a document's user-visible text, in document order.
-    public static func localizableKeys(in graph: IBGraph) -> [(node: Int, key: StringsFile.ObjectKey)] {
-        var out: [(Int, StringsFile.ObjectKey)] = []
+    /// The keys Xcode exports for a document's user-visible text, with the text, in document order.
+    public static func localizableKeys(in graph: IBGraph) -> [(node: Int, key: StringsFile.ObjectKey, text: String)] {
+        var out: [(Int, StringsFile.ObjectKey, String)] = []
+        let own = TextRule.own, children = TextRule.children
         for n in graph.nodes.indices {
             guard let id = graph.nodes[n].objectID else { continue }
             let e = graph.nodes[n].element
@@ -54,17 +67,28 @@ public enum LocalizationCheck {
             func add(_ text: String?, _ property: String) {
                 guard let text, !text.isEmpty, !properties.contains(property) else { return }
                 properties.append(property)
-                out.append((n, StringsFile.ObjectKey(objectID: id, property: property)))
+                out.append((n, StringsFile.ObjectKey(objectID: id, property: property), text))
             }
-            for rule in IBRules.localizableText where rule.child == nil { add(rule.attribute.flatMap { e[attribute: $0] }, rule.property) }
-            for case .element(let c) in e.children {
+            for r in own.indices { add(e[attribute: own[r].attribute!], own[r].property) }
+            for case .element(let c) in e.children where children.contains(where: { $0.tag == c.name }) {
                 let key = c[attribute: "key"]
-                for rule in IBRules.localizableText where rule.child?.tag == c.name && rule.child?.key == key {
-                    add(rule.attribute.map { c[attribute: $0] } ?? c.text, rule.property)
+                for r in children.indices where children[r].tag == c.name && children[r].key == key {
+                    add(children[r].attribute.map { c[attribute: $0] } ?? c.text, children[r].property)
                 }
             }
         }
         return out
+    }
+
+    /// `IBRules.localizableText` as structs, split by where the text is: walking an array of
+    /// tuples runs the runtime's generic copying for each, which was most of the time here.
+    private struct TextRule {
+        var tag: String?, key: String?, attribute: String?, property: String
+
+        static let all = IBRules.localizableText.map { TextRule(tag: $0.child?.tag, key: $0.child?.key, attribute: $0.attribute, property: $0.property) }
+        /// The object's own attributes, and its value children's.
+        static let own = all.filter { $0.tag == nil }
+        static let children = all.filter { $0.tag != nil }
     }
 
     /// Findings of the enabled localisation rules, in the `.strings` files (orphans) and the
@@ -110,15 +134,20 @@ public enum LocalizationCheck {
         var out: [IntegrityProblem] = []
         for file in files {
             let present = Set(file.entries.map(\.key))
-            let folder = split(split(file.name).dir).file
-            let language = folder.hasSuffix(".lproj") ? String(folder.dropLast(6)) : folder
-            for (n, key) in keys where !present.contains(key.key) {
+            let language = self.language(of: file.name)
+            for (n, key, _) in keys where !present.contains(key.key) {
                 out.append(IntegrityProblem(kind: .missingTranslation, file: graph.document.source.name, line: locations.line(of: n),
                                             column: locations.column(of: n), path: graph.displayPath(n), objectID: key.objectID,
                                             message: "\(language) has no translation of \(key.property) (\"\(key.key)\" is not in \(file.name))"))
             }
         }
         return out
+    }
+
+    /// The language of a `LANG.lproj/NAME.strings` file: `LANG`.
+    public static func language(of stringsPath: String) -> String {
+        let folder = split(split(stringsPath).dir).file
+        return folder.hasSuffix(".lproj") ? String(folder.dropLast(".lproj".count)) : folder
     }
 
     static func split(_ path: String) -> (dir: String, file: String) {
