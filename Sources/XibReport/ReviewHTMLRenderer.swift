@@ -17,7 +17,8 @@ public enum ReviewHTMLRenderer {
         let shown = r.files.filter(\.hasChanges)
         if shown.count > 1 {
             body += "<nav><ul>" + shown.enumerated().map { i, f in
-                "<li><a href=\"#file-\(i)\"><code>\(h(f.path))</code></a> — \(h(DiffSummary.line(f.diff)))</li>"
+                "<li><a href=\"#file-\(i)\"><code>\(h(f.path))</code></a> — \(h(DiffSummary.line(f.diff)))"
+                    + (LocalizationWords.headline(f.localization, perLanguage: false).map { "; ⚠️ " + h($0) } ?? "") + "</li>"
             }.joined() + "</ul></nav>\n"
         }
         for (i, f) in shown.enumerated() { body += file(f, index: i, report: r) }
@@ -33,6 +34,7 @@ public enum ReviewHTMLRenderer {
             out += "<p class=\"merge \(m.isClean ? "clean" : "conflict")\">Merging into <code>\(h(report.mergePreview!.ours.revision))</code>: \(h(m.verdict))</p>\n"
             if !m.conflictLines.isEmpty { out += "<ul class=\"conflicts\">" + m.conflictLines.map { "<li>\(h($0))</li>" }.joined() + "</ul>\n" }
         }
+        if let l = f.localization, let headline = LocalizationWords.headline(l) { out += localization(l, headline: headline) }
         if let flow = f.flow, flow.hasChanges || !flow.edges.isEmpty {
             out += "<details class=\"flowbox\"\(flow.hasChanges ? " open=\"open\"" : "")><summary>Storyboard flow</summary>\n"
             out += FlowGraphRenderer.svg(flow) + "\n</details>\n"
@@ -102,6 +104,21 @@ public enum ReviewHTMLRenderer {
         return out + "</li>"
     }
 
+    /// The orphaned and untranslated objects, each with its id as `data-id` and its keys.
+    static func localization(_ l: LocalizationImpact, headline: String) -> String {
+        typealias W = LocalizationWords
+        var out = "<div class=\"l10n\"><h3>Translations</h3><p>⚠️ \(h(headline))</p><ul>"
+        for (list, orphaned) in [(l.orphaned, true), (l.untranslated, false)] {
+            for o in list.prefix(W.listLimit) {
+                out += "<li class=\"c-\(orphaned ? "removed" : "added")\" data-id=\"\(h(o.id))\"><span class=\"verb\">\(orphaned ? "orphaned" : "untranslated")</span> "
+                out += "<span title=\"\(h(o.path))\">\(h(o.name))</span> <code>\(h(o.id))</code> (\(W.fate(o, orphaned: orphaned))" + (o.counterpart.map { " <code>\(h($0))</code>" } ?? "") + "): "
+                out += o.keys.map { "<code>\(h($0.key))</code> (\(h(W.languages($0, of: l))))" }.joined(separator: ", ") + "</li>"
+            }
+            if list.count > W.listLimit { out += "<li>… \(list.count - W.listLimit) more \(orphaned ? "orphaned" : "untranslated")</li>" }
+        }
+        return out + "</ul></div>\n"
+    }
+
     static func merge(_ p: MergePreview) -> String {
         var out = "<div class=\"mergebox\"><h2>Merging into <code>\(h(p.ours.revision))</code>: \(p.isClean ? "clean" : "conflicts ahead")</h2><ul>"
         for f in p.files { out += "<li class=\"\(f.isClean ? "clean" : "conflict")\"><code>\(h(f.path))</code>: \(h(f.verdict))</li>" }
@@ -130,5 +147,7 @@ public enum ReviewHTMLRenderer {
     details.flowbox{margin:8px 0 16px}details.flowbox summary{font-weight:600;cursor:pointer}
     .mergebox{border:1px solid #d0d7de;border-radius:6px;padding:4px 12px;margin:12px 0}.mergebox h2{border:0;margin:8px 0;padding:0}
     li.conflict,.merge.conflict{color:#cf222e}li.clean,.merge.clean{color:#1a7f37}
+    .l10n{border-left:3px solid #bf8700;background:#fff8c5;border-radius:0 6px 6px 0;padding:2px 12px;margin:8px 0 16px;font-size:14px}
+    .l10n h3{margin:6px 0 2px;font-size:15px}.l10n p{margin:2px 0}.l10n ul{margin:4px 0 6px;padding-left:18px}
     """
 }

@@ -26,6 +26,26 @@ public enum ReviewJSONRenderer {
             ("diff", DiffJSONRenderer.file(f.diff)),
             ("scenes", .array(f.scenes.map(scene))),
             ("flow", f.flow.map(flow) ?? .null),
+            ("localization", f.localization.map(localization) ?? .null),
+        ])
+    }
+
+    static func localization(_ l: LocalizationImpact) -> JSON {
+        func objects(_ list: [LocalizationImpact.Object], counterpart: String) -> JSON {
+            .array(list.map { o in
+                .object([("id", .string(o.id)), ("name", .string(o.name)), ("path", .string(o.path)), (counterpart, .optional(o.counterpart)),
+                         ("keys", .array(o.keys.map { k in
+                             .object([("key", .string(k.key)), ("languages", .array(k.languages.map { .string($0) }))])
+                         }))])
+            })
+        }
+        return .object([
+            ("languages", .array(l.languages.map {
+                .object([("language", .string($0.name)), ("file", .string($0.file)),
+                         ("orphaned", .int($0.orphaned)), ("untranslated", .int($0.untranslated))])
+            })),
+            ("orphaned", objects(l.orphaned, counterpart: "recreatedAs")),
+            ("untranslated", objects(l.untranslated, counterpart: "recreates")),
         ])
     }
 

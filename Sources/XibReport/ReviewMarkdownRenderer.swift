@@ -21,8 +21,8 @@ public enum ReviewMarkdownRenderer {
         if !r.problems.isEmpty { out += "\n" }
         var summarised: [FileReview] = []
         for f in r.files where f.hasChanges {
-            let full = section(f, report: r, flow: true)
-            let lean = section(f, report: r, flow: false)
+            let full = section(f, report: r, full: true)
+            let lean = section(f, report: r, full: false)
             if size(out) + size(full) + reserve <= limit {
                 out += full + "\n"
             } else if size(out) + size(lean) + reserve <= limit {
@@ -36,7 +36,8 @@ public enum ReviewMarkdownRenderer {
             out += "**\(summarised.count) more file\(summarised.count == 1 ? "" : "s")**: the full review is in the HTML report\(pointer).\n\n"
             var listed = 0
             for f in summarised {
-                let line = "- \(MD.code(f.path)): \(MD.escape(DiffSummary.line(f.diff)))\n"
+                let translations = LocalizationWords.headline(f.localization, perLanguage: false).map { "; ⚠️ " + MD.escape($0) } ?? ""
+                let line = "- \(MD.code(f.path)): \(MD.escape(DiffSummary.line(f.diff)))\(translations)\n"
                 if size(out) + size(line) + 80 > limit { break }
                 out += line
                 listed += 1
@@ -49,19 +50,42 @@ public enum ReviewMarkdownRenderer {
     /// UTF-8 bytes: never fewer than the characters GitHub counts.
     static func size(_ s: String) -> Int { s.utf8.count }
 
-    static func section(_ f: FileReview, report: ReviewReport, flow: Bool) -> String {
+    /// A file's section; not `full`: the flow graph and the objects whose translations are
+    /// affected are left to the HTML report.
+    static func section(_ f: FileReview, report: ReviewReport, full: Bool) -> String {
         typealias MD = DiffMarkdownRenderer
         let line = DiffSummary.line(f.diff)
         var out = "<details>\n<summary><code>\(MD.html(f.path))</code> (\(MD.html(ReviewReport.status(f))))"
-        out += (line.isEmpty ? "" : ": " + MD.html(line)) + "</summary>\n\n"
+        out += (line.isEmpty ? "" : ": " + MD.html(line))
+        out += LocalizationWords.headline(f.localization, perLanguage: false).map { "; ⚠️ " + MD.html($0) } ?? ""
+        out += "</summary>\n\n"
         if let m = report.mergeFile(f) {
             out += "Merging into \(MD.code(report.mergePreview!.ours.revision)): \(MD.escape(m.verdict))\n\n"
         }
+        if let l = f.localization, let headline = LocalizationWords.headline(l) {
+            out += "**Translations**: ⚠️ \(MD.escape(headline))\n\n" + (full ? localization(l) + "\n" : "_The objects and keys: in the HTML report._\n\n")
+        }
         if let graph = f.flow, !graph.edges.isEmpty {
-            out += flow ? "**Storyboard flow**\n\n" + FlowGraphRenderer.mermaid(graph) + "\n"
+            out += full ? "**Storyboard flow**\n\n" + FlowGraphRenderer.mermaid(graph) + "\n"
                 : "_Storyboard flow: in the HTML report._\n\n"
         }
         out += MD.body(f.diff)
         return out + "</details>\n"
+    }
+
+    /// The orphaned and untranslated objects, one line each with their keys.
+    static func localization(_ l: LocalizationImpact) -> String {
+        typealias MD = DiffMarkdownRenderer
+        typealias W = LocalizationWords
+        var out = ""
+        for (list, orphaned) in [(l.orphaned, true), (l.untranslated, false)] {
+            for o in list.prefix(W.listLimit) {
+                out += "- \(orphaned ? "orphaned" : "untranslated"): \(MD.escape(o.name)) \(MD.code(o.id)) (\(W.fate(o, orphaned: orphaned))"
+                out += (o.counterpart.map { " " + MD.code($0) } ?? "") + "): "
+                out += o.keys.map { "\(MD.code($0.key)) (\(W.languages($0, of: l)))" }.joined(separator: ", ") + "\n"
+            }
+            if list.count > W.listLimit { out += "- … \(list.count - W.listLimit) more \(orphaned ? "orphaned" : "untranslated")\n" }
+        }
+        return out
     }
 }

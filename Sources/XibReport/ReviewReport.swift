@@ -85,3 +85,35 @@ public struct ReviewReport: Sendable {
         mergePreview?.files.first { $0.path == f.path || $0.basePath == f.path }
     }
 }
+
+/// A file's localisation impact in words, for the HTML and Markdown reports.
+enum LocalizationWords {
+    /// Objects listed per kind; the rest are counted.
+    static let listLimit = 25
+
+    /// `3 translations orphaned (de 1, fr 2), 3 missing for new text (de 2, fr 1)` (without the
+    /// languages when not `perLanguage`); nil when the change orphans nothing and adds no
+    /// untranslated text.
+    static func headline(_ l: LocalizationImpact?, perLanguage: Bool = true) -> String? {
+        guard let l, l.hasImpact else { return nil }
+        func part(_ count: (LocalizationImpact.Language) -> Int, _ what: String) -> String? {
+            let total = l.languages.reduce(0) { $0 + count($1) }
+            guard total > 0 else { return nil }
+            let each = l.languages.filter { count($0) > 0 }.map { "\($0.name) \(count($0))" }.joined(separator: ", ")
+            return "\(total) translation\(total == 1 ? "" : "s") \(what)" + (perLanguage ? " (\(each))" : "")
+        }
+        return [part(\.orphaned, "orphaned"), part(\.untranslated, "missing for new text")].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// `de, fr`, or `all 30 languages` when a key concerns every language read.
+    static func languages(_ k: LocalizationImpact.Key, of l: LocalizationImpact) -> String {
+        k.languages.count == l.languages.count && l.languages.count > 2 ? "all \(l.languages.count) languages"
+            : k.languages.joined(separator: ", ")
+    }
+
+    /// What happened to an object, before its counterpart's id: `re-created as`, `deleted`,
+    /// `re-creates`, `new`.
+    static func fate(_ o: LocalizationImpact.Object, orphaned: Bool) -> String {
+        orphaned ? (o.counterpart == nil ? "deleted" : "re-created as") : (o.counterpart == nil ? "new" : "re-creates")
+    }
+}

@@ -121,26 +121,57 @@ struct ReviewRange {
 
 /// Reads and reviews the changed files of a range.
 enum ReviewRun {
-    /// The .xib/.storyboard changes of the range, their versions read once each and fetched
-    /// by git in a partial clone (`HistoryReading`); a version that does not parse, or that git
-    /// cannot fetch, is a problem for its file only.
+    /// A changed file and the `.strings` files beside it in the range's new commit.
+    struct Item {
+        var change: FileChange
+        var translations: [(path: String, blob: ObjectID)]
+    }
+
+    /// The .xib/.storyboard changes of the range, their versions and translations read once each
+    /// and fetched by git in a partial clone (`HistoryReading`); a version that does not parse, or
+    /// a blob git cannot fetch, is a problem for its file only.
     static func review(_ repository: Repository, range: ReviewRange, paths: [String], options: DiffOptions) throws -> ReviewReport {
         let changes = try HistoryReading.changes(repository, from: range.old, to: range.new, paths: paths)
+        let items = try changes.map { Item(change: $0, translations: try translations(of: $0.path, in: repository, at: range.new)) }
         let store = BlobStore(repository)
         // Files over the cores; each file's scenes on its own core (nested parallelism buys nothing).
-        let results = HistoryReading.map(changes, store: store, jobs: nil, blobs: { [$0.oldBlob, $0.newBlob] }) { c, _ in
-            Result { () throws -> FileReview in
-                try Review.file(oldBytes: store.bytes(c.oldBlob), newBytes: store.bytes(c.newBlob), path: c.path,
-                                oldPath: c.status == .renamed ? c.oldPath : nil, options: options, jobs: changes.count > 1 ? 1 : nil)
+        let results = HistoryReading.map(items, store: store, jobs: nil,
+                                         blobs: { [$0.change.oldBlob, $0.change.newBlob] + $0.translations.map(\.blob) }) { item, _ in
+            var problems: [ReviewReport.Problem] = [], strings: [StringsFile] = []
+            for t in item.translations {
+                do {
+                    strings.append(try StringsFile(bytes: try store.bytes(t.blob) ?? [], name: t.path))
+                } catch {
+                    problems.append(.init(path: t.path, message: HistoryReading.problem(error, path: t.path)))
+                }
             }
+            let c = item.change
+            let review = Result { () throws -> FileReview in
+                try Review.file(oldBytes: store.bytes(c.oldBlob), newBytes: store.bytes(c.newBlob), path: c.path,
+                                oldPath: c.status == .renamed ? c.oldPath : nil, translations: strings, options: options,
+                                jobs: changes.count > 1 ? 1 : nil)
+            }
+            return (review, problems)
         }
         var files: [FileReview] = [], problems: [ReviewReport.Problem] = []
-        for (change, result) in zip(changes, results) {
+        for (change, (result, translationProblems)) in zip(changes, results) {
             switch result {
             case .success(let f): files.append(f)
             case .failure(let e): problems.append(.init(path: change.path, message: HistoryReading.problem(e, path: change.path)))
             }
+            problems += translationProblems
         }
         return ReviewReport(range: range.report, files: files, problems: problems)
+    }
+
+    /// The `.strings` files that translate the document at `path` in `commit`
+    /// (`LocalizationCheck.stringsFiles`), with their blobs.
+    static func translations(of path: String, in repository: Repository, at commit: ObjectID) throws -> [(path: String, blob: ObjectID)] {
+        var blobs: [String: ObjectID] = [:]
+        let paths = try LocalizationCheck.stringsFiles(for: path, names: { try repository.names(in: commit, folder: $0) }) { file in
+            blobs[file] = try repository.blobID(in: commit, path: file)
+            return blobs[file] != nil
+        }
+        return paths.map { ($0, blobs[$0]!) }
     }
 }

@@ -1,8 +1,8 @@
 /// What a reviewer sees of one changed file: its semantic diff; for each changed scene or
 /// top-level object, before and after wireframes with what was added, removed or modified, and
 /// the constraint and connection changes beside them; for storyboards, the flow graph of both
-/// versions in one. Computed from the two versions' bytes (`nil`: the file does not exist on
-/// that side); rendered by XibReport (HTML, Markdown, JSON).
+/// versions in one; what the change does to its translations. Computed from the two versions'
+/// bytes (`nil`: the file does not exist on that side); rendered by XibReport (HTML, Markdown, JSON).
 public struct FileReview: Sendable {
     public var path: String
     /// The path before a rename, else nil.
@@ -11,6 +11,8 @@ public struct FileReview: Sendable {
     public var scenes: [SceneReview]
     /// Storyboards: scenes and segues of both versions.
     public var flow: FlowDiff?
+    /// Documents with `.strings` translations beside them (nil: none).
+    public var localization: LocalizationImpact?
 
     public var hasChanges: Bool { diff.hasChangesToShow || oldPath != nil }
 }
@@ -37,10 +39,12 @@ public enum Review {
     /// Connection categories (`DiffCategory`), listed beside the picture with constraints.
     public static let connectionCategories: Set<String> = ["outlet", "action", "segue", "binding"]
 
-    /// Throws for a side that does not parse, naming `file:line:column`. `jobs`: cores for the
-    /// scenes' wireframes (1 when files are already spread over cores).
+    /// Throws for a side that does not parse, naming `file:line:column`. `translations`: the
+    /// `.strings` files beside the document in the new version. `jobs`: cores for the scenes'
+    /// wireframes (1 when files are already spread over cores).
     public static func file(oldBytes: [UInt8]?, newBytes: [UInt8]?, path: String, oldPath: String? = nil,
-                            options: DiffOptions = DiffOptions(), jobs: Int? = nil) throws(XMLParseError) -> FileReview {
+                            translations: [StringsFile] = [], options: DiffOptions = DiffOptions(),
+                            jobs: Int? = nil) throws(XMLParseError) -> FileReview {
         let oldName = "a/" + (oldPath ?? path), newName = "b/" + path
         let old = try oldBytes.map { b throws(XMLParseError) in IBGraph(try IBDocument(bytes: b, name: oldName)) }
         let new = try newBytes.map { b throws(XMLParseError) in IBGraph(try IBDocument(bytes: b, name: newName)) }
@@ -59,7 +63,8 @@ public enum Review {
             let changed = Set(diff.groups.filter { $0.kind == .scene }.compactMap(\.id))
             flow = FlowDiff(old: old.map(FlowGraph.init), new: new.map(FlowGraph.init), changedScenes: changed)
         }
-        return FileReview(path: path, oldPath: oldPath, diff: diff, scenes: scenes, flow: flow)
+        let localization = translations.isEmpty ? nil : LocalizationImpact(old: old, new: new, translations: translations)
+        return FileReview(path: path, oldPath: oldPath, diff: diff, scenes: scenes, flow: flow, localization: localization)
     }
 
     /// A changed group with its pictures. Each change marks its own shape, or (a modified
