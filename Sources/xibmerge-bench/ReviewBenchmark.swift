@@ -30,8 +30,10 @@ func runRenderBenchmark(corpus: String, xibmerge: String) -> [String] {
 }
 
 /// `xibmerge review` over a range touching 30 real files: a repository whose first commit holds
-/// the base versions of 30 corpus scenarios and whose second their "ours" versions. Against
-/// `git diff` of the same range (text); target: under 2 s for the HTML report.
+/// the base versions of 30 corpus scenarios, each as `UI/NAME/Base.lproj/View.EXT` with fr and de
+/// (UTF-16) `.strings` of its text beside it, and whose second their "ours" versions (so the
+/// review reads the translations and reports what the change does to them). Against `git diff`
+/// of the same range (text); target: under 2 s for the HTML report.
 func runReviewBenchmark(corpus: String, xibmerge: String) -> [String] {
     guard let git = Bench.which("git") else { return ["review: git not found"] }
     let repo = NSTemporaryDirectory() + "xibmerge-bench-review-\(getpid())"
@@ -48,10 +50,12 @@ func runReviewBenchmark(corpus: String, xibmerge: String) -> [String] {
     for (side, message) in [("base", "base"), ("ours", "ours")] {
         if side == "ours" { gitRun(["checkout", "-q", "-b", "feature"]) }
         for s in chosen {
-            let name = URL(fileURLWithPath: s.dir).lastPathComponent
-            let target = "\(repo)/UI/\(name).\(s.ext)"
+            let folder = "\(repo)/UI/\(URL(fileURLWithPath: s.dir).lastPathComponent)"
+            let target = "\(folder)/Base.lproj/View.\(s.ext)"
+            try? fm.createDirectory(atPath: "\(folder)/Base.lproj", withIntermediateDirectories: true)
             try? fm.removeItem(atPath: target)
             try? fm.copyItem(atPath: "\(s.dir)/\(side).\(s.ext)", toPath: target)
+            if side == "base" { writeTranslations(of: target, into: folder) }
         }
         gitRun(["add", "-A"])
         gitRun(["commit", "-q", "-m", message])
@@ -78,4 +82,22 @@ func runReviewBenchmark(corpus: String, xibmerge: String) -> [String] {
         "  xibmerge review --format markdown: \(Bench.format(m * 1000, 1)) ms",
         "  git diff (text, the same range):   \(Bench.format(g * 1000, 1)) ms; ratio html / git diff \(Bench.format(t / g))",
     ]
+}
+
+/// `fr.lproj/View.strings` (UTF-8) and `de.lproj/View.strings` (UTF-16, as older Xcodes wrote
+/// them) beside a document, one key per text as Xcode exports them.
+private func writeTranslations(of document: String, into folder: String) {
+    guard let bytes = try? FileIO.read(document), let doc = try? IBDocument(bytes: bytes, name: document) else { return }
+    let keys = LocalizationCheck.localizableKeys(in: IBGraph(doc))
+    for (language, utf16) in [("fr", false), ("de", true)] {
+        var text = ""
+        for (_, key, value) in keys {
+            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\n", with: "\\n")
+            text += "\"\(key.key)\" = \"[\(language)] \(escaped)\";\n"
+        }
+        let data = utf16 ? Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)! : Data(text.utf8)
+        try? FileManager.default.createDirectory(atPath: "\(folder)/\(language).lproj", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: "\(folder)/\(language).lproj/View.strings", contents: data)
+    }
 }
