@@ -471,38 +471,19 @@ final class TreeMerge {
         }
         guard let bv = values(be), let ov = values(oe), let tv = values(te) else { return nil }
         guard TreeMerge.sameOwnAttributes(be, oe) || TreeMerge.sameOwnAttributes(be, te) || TreeMerge.sameOwnAttributes(oe, te) else { return nil }
-        // Keyed by the written value as a String: a dictionary type the merge uses anyway
-        // (another one has its type built at run time, the cost of all the rest here).
-        var table: [String: Int] = [:]
-        func ids(_ list: [XMLElement]) -> [Int] {
-            list.map { e in
-                let bytes = String(decoding: XMLWriter.write(e, depth: 0), as: UTF8.self)
-                if let i = table[bytes] { return i }
-                table[bytes] = table.count
-                return table.count - 1
-            }
-        }
-        let bi = ids(bv), oi = ids(ov), ti = ids(tv)
-        let bo = LineDiff.match(bi, oi), bt = LineDiff.match(bi, ti)
+        // Keyed by the written value.
+        func written(_ list: [XMLElement]) -> [String] { list.map { String(decoding: XMLWriter.write($0, depth: 0), as: UTF8.self) } }
         var out: [XMLNode] = []
-        var ib = 0, io = 0, it = 0
-        while ib < bi.count || io < oi.count || it < ti.count {
-            var n = 0
-            while ib + n < bi.count && bo[ib + n] == io + n && bt[ib + n] == it + n { n += 1 }
-            if n > 0 {
-                for k in 0..<n { out.append(.element(ov[io + k])) }
-                ib += n; io += n; it += n
-                continue
+        for chunk in Diff3.chunks(base: written(bv), ours: written(ov), theirs: written(tv)).chunks {
+            switch chunk.kind {
+            case .stable, .ours: for k in chunk.ours { out.append(.element(ov[k])) }
+            case .theirs: for k in chunk.theirs { out.append(.element(tv[k])) }
+            case .both:
+                // Both inserted here: ours' values, then theirs'. Anything else is a conflict.
+                guard chunk.base.isEmpty else { return nil }
+                for k in chunk.ours { out.append(.element(ov[k])) }
+                for k in chunk.theirs { out.append(.element(tv[k])) }
             }
-            var nb = ib
-            while nb < bi.count && (bo[nb] < 0 || bt[nb] < 0) { nb += 1 }
-            let no = nb < bi.count ? bo[nb] : oi.count, nt = nb < bi.count ? bt[nb] : ti.count
-            let bc = Array(bi[ib..<nb]), oc = Array(oi[io..<no]), tc = Array(ti[it..<nt])
-            if oc == bc { for k in it..<nt { out.append(.element(tv[k])) } }
-            else if tc == bc || oc == tc { for k in io..<no { out.append(.element(ov[k])) } }
-            else if bc.isEmpty { for k in io..<no { out.append(.element(ov[k])) }; for k in it..<nt { out.append(.element(tv[k])) } }
-            else { return nil }
-            ib = nb; io = no; it = nt
         }
         var result = oe
         let attributes = mergeAttributes(b: b, o: o, t: t)
