@@ -39,7 +39,7 @@ struct FlatAttribute {
         switch (content, other.content) {
         case (.attribute(_, _, let a), .attribute(_, _, let b)): return a == b
         case (.text(let a), .text(let b)), (.presence(let a), .presence(let b)): return a == b
-        case (.element(let a), .element(let b)): return DiffAttributes.sameValue(a, b)
+        case (.element(let a), .element(let b)): return a.isSameValue(as: b)
         case (.equation(let a, _), .equation(let b, _)):
             return ConstraintEquation.attributes.allSatisfy { a[attribute: $0] == b[attribute: $0] }
         default: return false
@@ -203,24 +203,6 @@ enum DiffAttributes {
 
     private static func isWhitespace(_ s: String) -> Bool {
         s.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-    }
-
-    /// Whether two value elements are equal: same tag, same attributes in any order, same
-    /// text and children. Equal bytes settle it at once.
-    static func sameValue(_ a: XMLElement, _ b: XMLElement) -> Bool {
-        if let oa = a.origin, let ob = b.origin, oa.isPristine, ob.isPristine, oa.hasSameBytes(as: ob) { return true }
-        guard a.name == b.name, a.attributes.count == b.attributes.count, a.children.count == b.children.count else { return false }
-        for x in a.attributes where b[attribute: x.name] != x.value { return false }
-        for (x, y) in zip(a.children, b.children) {
-            switch (x, y) {
-            case (.element(let p), .element(let q)): if !sameValue(p, q) { return false }
-            case (.text(let p), .text(let q)): if p.value != q.value { return false }
-            case (.cdata(let p), .cdata(let q)): if p != q { return false }
-            case (.comment, .comment), (.processingInstruction, .processingInstruction): continue
-            default: return false
-            }
-        }
-        return true
     }
 
     /// Tag, attributes in a fixed order, text, and children: equal exactly when the values are.

@@ -135,7 +135,7 @@ private struct Comparison {
         // Fields read one by one: copying a whole node retains everything in it.
         if let old, let oi = old.graph.byKey[new.graph.nodes[ni].key], old.isEntity[oi], !matched[oi] {
             matched[oi] = true
-            if skipIdenticalSubtrees, sameBytes(old.graph.nodes[oi].element, new.graph.nodes[ni].element) {
+            if skipIdenticalSubtrees, old.graph.nodes[oi].element.hasSameBytes(as: new.graph.nodes[ni].element) {
                 identicalRoot[oi] = true
                 compareMatched(oi, ni, identical: true)
                 return
@@ -169,11 +169,6 @@ private struct Comparison {
         }
     }
 
-    private func sameBytes(_ a: XMLElement, _ b: XMLElement) -> Bool {
-        guard let oa = a.origin, let ob = b.origin, oa.isPristine, ob.isPristine else { return false }
-        return oa.hasSameBytes(as: ob)
-    }
-
     /// Whether an object's own attributes and values (its non-object descendants) are byte for
     /// byte the same on both sides. Most matched objects that are not identical differ only in
     /// objects of their own below them; this answers for them without flattening attributes.
@@ -181,9 +176,8 @@ private struct Comparison {
     private func sameOwnBytes(_ oi: Int, _ ni: Int) -> Bool {
         guard let old, let new else { return false }
         let a = old.graph.nodes[oi].element, b = new.graph.nodes[ni].element
-        if sameBytes(a, b) { return true }
-        guard let oa = a.origin, let ob = b.origin, oa.attributesPristine, ob.attributesPristine,
-              oa.hasSameStartTag(as: ob) else { return false }
+        if a.hasSameBytes(as: b) { return true }
+        guard a.hasSameStartTag(as: b) else { return false }
         // Text, CDATA or comments: leave those to the full comparison.
         func onlyElements(_ e: XMLElement) -> Bool {
             e.children.allSatisfy { if case .element = $0 { return true } else { return false } }
@@ -325,7 +319,7 @@ private struct Comparison {
         }
         for nc in containers(new, ni) where !IBRules.unorderedContainers.contains(new.graph.nodes[nc].tag) {
             guard let oc = old.graph.byKey[new.graph.nodes[nc].key] else { continue }
-            if skipIdenticalSubtrees, sameBytes(old.graph.nodes[oc].element, new.graph.nodes[nc].element) { continue }
+            if skipIdenticalSubtrees, old.graph.nodes[oc].element.hasSameBytes(as: new.graph.nodes[nc].element) { continue }
             let oldKids = old.graph.nodes[oc].children.filter { old.isEntity[$0] }
             let newKids = new.graph.nodes[nc].children.filter { new.isEntity[$0] }
             var common: [(newIndex: Int, newPos: Int, oldPos: Int)] = []

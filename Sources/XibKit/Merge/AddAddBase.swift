@@ -81,12 +81,12 @@ public enum AddAddBase {
         }
     }
 
-    /// Identical subtrees as parsed (both untouched sources at the same depth): compare the bytes.
+    /// Identical subtrees: as parsed at the same depth, the same bytes; otherwise written alike.
     private static func sameBytes(_ o: XMLElement, _ t: XMLElement) -> Bool {
         guard let a = o.origin, let b = t.origin, a.isPristine, b.isPristine, a.depth == b.depth else {
             return XMLWriter.write(o, depth: 0) == XMLWriter.write(t, depth: 0)
         }
-        return a.source.bytes[a.span].elementsEqual(b.source.bytes[b.span])
+        return o.hasSameBytes(as: t)
     }
 }
 

@@ -337,8 +337,7 @@ final class TreeMerge {
             // when it is the container): not a new reason to keep the target.
             if let bn = B.byKey.value(for: key, hash: g.byKey.hash(ofEntry: r.node)) {
                 // Base's own start tag (most of a side is base's elements, taken whole): unchanged.
-                if let o = g.nodes[r.node].element.origin, let bo = B.nodes[bn].element.origin, o.attributesPristine,
-                   bo.attributesPristine, o.hasSameStartTag(as: bo) { continue }
+                if g.nodes[r.node].element.hasSameStartTag(as: B.nodes[bn].element) { continue }
                 if TreeMerge.onlyRemovedAttributes(from: B.nodes[bn].element, g.nodes[r.node].element) { continue }
             }
             out.insert(r.target, 0)
@@ -383,9 +382,9 @@ final class TreeMerge {
         let template: XMLElement = o.map { O.nodes[$0].element } ?? t.map { T.nodes[$0].element } ?? B.nodes[b!].element
         var result = template
         let attributes = mergeAttributes(b: b, o: o, t: t)
-        if !sameAttributes(attributes, template.attributes) { result.attributes = attributes }
+        if !attributes.isSameWritten(as: template.attributes) { result.attributes = attributes }
         let children = mergeChildren(key, b: b, o: o, t: t)
-        if !sameChildren(children, template.children) { result.children = children }
+        if !children.isSameNodes(as: template.children) { result.children = children }
         return result
     }
 
@@ -487,8 +486,8 @@ final class TreeMerge {
         }
         var result = oe
         let attributes = mergeAttributes(b: b, o: o, t: t)
-        if !sameAttributes(attributes, oe.attributes) { result.attributes = attributes }
-        if !sameChildren(out, oe.children) { result.children = out }
+        if !attributes.isSameWritten(as: oe.attributes) { result.attributes = attributes }
+        if !out.isSameNodes(as: oe.children) { result.children = out }
         if !bytesEqual(B, b, T, t) { fromTheirs.modified += 1 }
         if !bytesEqual(B, b, O, o) { fromOurs.modified += 1 }
         return result
@@ -595,12 +594,6 @@ final class TreeMerge {
         // Names only base has (removed by one side, kept by the other) are re-added at the end.
         for name in base where !present.contains(name) { names.append(name); present.insert(name) }
         return names
-    }
-
-    private func sameAttributes(_ a: [XMLAttribute], _ b: [XMLAttribute]) -> Bool {
-        guard a.count == b.count else { return false }
-        for i in a.indices where a[i].name != b[i].name || a[i].value != b[i].value || a[i].raw != b[i].raw { return false }
-        return true
     }
 
     // MARK: Children
@@ -752,28 +745,6 @@ final class TreeMerge {
         return out.reversed()
     }
 
-    private func sameChildren(_ a: [XMLNode], _ b: [XMLNode]) -> Bool {
-        guard a.count == b.count else { return false }
-        for (x, y) in zip(a, b) {
-            switch (x, y) {
-            case (.element(let ex), .element(let ey)):
-                guard let ox = ex.origin, let oy = ey.origin, ox.source === oy.source, ox.span == oy.span,
-                      ox.isPristine, oy.isPristine else { return false }
-            case (.comment(let cx), .comment(let cy)):
-                guard cx == cy else { return false }
-            case (.text(let tx), .text(let ty)):
-                guard tx == ty else { return false }
-            case (.cdata(let cx), .cdata(let cy)):
-                guard cx == cy else { return false }
-            case (.processingInstruction(let px), .processingInstruction(let py)):
-                guard px == py else { return false }
-            default:
-                return false
-            }
-        }
-        return true
-    }
-
     // MARK: - Stage 3: cascade
 
     /// Removes what refers to objects that no longer exist, as Xcode does when an object is
@@ -831,11 +802,8 @@ final class TreeMerge {
         return IBRules.noise(element: e.name, key: e[attribute: "key"]) == .editorState
     }
 
-    /// Byte equality of two parsed subtrees (each still pristine from its file).
     private func bytesEqual(_ g1: IBGraph, _ n1: Int, _ g2: IBGraph, _ n2: Int) -> Bool {
-        let e1 = g1.nodes[n1].element, e2 = g2.nodes[n2].element
-        guard let o1 = e1.origin, let o2 = e2.origin, o1.isPristine, o2.isPristine else { return false }
-        return o1.hasSameBytes(as: o2)
+        g1.nodes[n1].element.hasSameBytes(as: g2.nodes[n2].element)
     }
 
 }
