@@ -406,8 +406,7 @@ final class TreeMerge {
             case .text(let t) where !t.isWhitespace: return true
             case .cdata: return true
             case .element(let child):
-                if child[attribute: "id"] == nil && child[attribute: "sceneID"] == nil
-                    && !IBRules.identityAttributes.contains(where: { child[attribute: $0] != nil }) {
+                if IBGraph.ElementIdentity(child).isAnonymous {
                     if keyless.contains(where: { $0.isSameName(as: child.name) }) { return true }
                     keyless.append(child.name)
                 }

@@ -52,21 +52,26 @@ public struct IBGraph: Sendable {
         nodes.reserveCapacity(estimate)
         byKey = KeyIndex(minimumCapacity: estimate)
         objectIndex = KeyIndex(minimumCapacity: estimate / 2)
-        let (key, objectID) = IBGraph.ownKey(xml.root, Identity(xml.root), local: "/document")
+        let (key, objectID) = IBGraph.ownKey(xml.root, ElementIdentity(xml.root), local: "/document")
         add(xml.root, key: key, objectID: objectID, parent: -1, indexInParent: 0, depth: 0)
     }
 
-    /// One pass over an element's attributes finds everything identity needs, as indices into
-    /// them: copying the strings out (a retain and a release each) was a third of building a graph.
-    private struct Identity {
+    /// What identifies an element, as the profile says (`IBRules.identityAttributes`): found in
+    /// one pass over its attributes, as indices into them (copying the strings out, a retain
+    /// and a release each, was a third of building a graph).
+    struct ElementIdentity {
         var id = -1
         var sceneID = -1
         /// The highest-priority identity attribute (IBRules.identityAttributes).
         var ranked = -1
 
+        /// Keyed by its id or scene id, wherever it stands.
         func isGlobal(_ e: XMLElement) -> Bool {
             (id >= 0 && !IBRules.hasNonObjectID(e.name)) || sceneID >= 0
         }
+
+        /// Known only by its place among its siblings of its tag.
+        var isAnonymous: Bool { id < 0 && sceneID < 0 && ranked < 0 }
 
         init(_ e: XMLElement) {
             let attributes = e.attributes
@@ -88,7 +93,7 @@ public struct IBGraph: Sendable {
 
     /// An element's key and object id: `#id` for objects, `#scene:ID` for scenes, else `local`
     /// (its key under its parent).
-    private static func ownKey(_ e: XMLElement, _ identity: Identity, local: String) -> (String, String?) {
+    private static func ownKey(_ e: XMLElement, _ identity: ElementIdentity, local: String) -> (String, String?) {
         if identity.id >= 0, !IBRules.hasNonObjectID(e.name) {
             let id = e.attributes[identity.id].value
             return (IBGraph.prefixed(0x23, id), id)  // "#" + id, without a concatenation (1,800 a file)
@@ -126,7 +131,7 @@ public struct IBGraph: Sendable {
         var ordinals: [(String, Int)] = []
         for i in children.indices {
             guard case .element(let c) = children[i] else { continue }
-            let childIdentity = Identity(c)
+            let childIdentity = ElementIdentity(c)
             // Objects and scenes are keyed by id; only other elements need a key under this parent.
             let local = childIdentity.isGlobal(c) ? "" : IBGraph.key(of: c, childIdentity, under: key, ordinals: &ordinals)
             let (childKey, childID) = IBGraph.ownKey(c, childIdentity, local: local)
@@ -137,7 +142,7 @@ public struct IBGraph: Sendable {
     /// The key of an element without an id: its parent's key plus `/tag[key=value]`, or
     /// `/tag[n]` for the n-th anonymous element of that tag. Built in one allocation: this
     /// runs for most elements of a file.
-    private static func key(of e: XMLElement, _ identity: Identity, under parentKey: String, ordinals: inout [(String, Int)]) -> String {
+    private static func key(of e: XMLElement, _ identity: ElementIdentity, under parentKey: String, ordinals: inout [(String, Int)]) -> String {
         var ordinal = 0
         if identity.ranked < 0 {
             if let i = ordinals.firstIndex(where: { $0.0 == e.name }) {
