@@ -53,7 +53,7 @@ struct FlatAttribute {
             if IBRules.isReference(tag: tag, attribute: attributeName) {
                 return DiffValue(text: objects.name(ofID: v), referencedID: v)
             }
-            return DiffValue(text: v, isText: DiffAttributes.textAttributes.contains(attributeName) || v.isEmpty || v.contains(" "))
+            return DiffValue(text: v, isText: IBRules.textAttributes.contains(attributeName) || v.isEmpty || v.contains(" "))
         case .element(let e): return DiffAttributes.describe(e)
         case .text(let t): return DiffValue(text: t, isText: true)
         case .presence(let tag):
@@ -81,39 +81,18 @@ struct FlatAttribute {
 }
 
 enum DiffAttributes {
-    /// Value elements shown as one value (`backgroundColor: red 1 green 0 blue 0 alpha 1`);
-    /// other value elements are records whose attributes are shown one by one (`normal title`).
-    static let compactTags: Set<String> = [
-        "rect", "point", "size", "inset", "edgeInsets", "directionalEdgeInsets", "color", "font",
-        "fontDescription", "nil", "real", "integer", "bool", "number", "date", "string", "mutableString",
-        "range", "value", "imageReference", "preferredSymbolConfiguration", "url", "locale", "timeZone",
-    ]
-
-    /// Attributes holding text a person wrote, shown in quotes.
-    static let textAttributes: Set<String> = Set(IBRules.titleAttributes).union([
-        "userLabel", "toolTip", "alternateTitle", "prompt", "message", "content", "placeholderString",
-        "storyboardIdentifier", "restorationIdentifier", "identifier", "value", "keyEquivalent",
-        "accessibilityLabel", "accessibilityHint", "headerTitle", "footerTitle", "string",
-    ])
-
-    /// Labels for value elements identified by something other than `key`.
-    static let labelPrefixes: [String: String] = ["userDefinedRuntimeAttribute": "runtime attribute"]
-
-    /// Wrappers whose own name says nothing (their items are labelled well enough).
-    static let transparentWrappers: Set<String> = ["userDefinedRuntimeAttributes"]
-
     /// The flattened attributes of entity `i`.
     static func of(_ i: Int, in objects: DiffObjects) -> [FlatAttribute] {
         let graph = objects.graph
         let node = graph.nodes[i]
         let e = node.element
         var out: [FlatAttribute] = []
-        let isConstraint = node.tag == "constraint"
+        let isConstraint = node.tag == ConstraintEquation.tag
         if isConstraint {
             out.append(FlatAttribute(name: "equation", content: .equation(e, node: i), noise: nil))
         }
         for a in e.attributes {
-            if a.name == "id" || (node.tag == "scene" && a.name == "sceneID") { continue }
+            if a.name == IBRules.objectIDAttribute || (node.tag == IBRules.sceneTag && a.name == IBRules.sceneIDAttribute) { continue }
             if isConstraint, ConstraintEquation.attributes.contains(a.name) { continue }
             out.append(FlatAttribute(name: a.name, content: .attribute(tag: node.tag, attribute: a.name, value: a.value), noise: nil))
         }
@@ -130,8 +109,7 @@ enum DiffAttributes {
 
     /// `<subviews/>`, `<constraints/>`, `<connections/>`: a container with nothing in it says nothing.
     static func isEmptyContainer(_ e: XMLElement) -> Bool {
-        e.attributes.isEmpty && e.children.isEmpty
-            && (IBRules.orderedContainers.contains(e.name) || IBRules.unorderedContainers.contains(e.name))
+        e.attributes.isEmpty && e.children.isEmpty && IBRules.isContainer(e.name)
     }
 
 
@@ -141,7 +119,7 @@ enum DiffAttributes {
         if let k = e[attribute: "key"] { return (k, "key") }
         for attr in IBRules.identityAttributes where attr != "key" {
             if let v = e[attribute: attr] {
-                return ((labelPrefixes[e.name] ?? e.name) + " " + v, attr)
+                return ((IBRules.valueLabelPrefixes[e.name] ?? e.name) + " " + v, attr)
             }
         }
         let n = ordinals[e.name, default: 0] + 1
@@ -156,9 +134,9 @@ enum DiffAttributes {
         let node = graph.nodes[i]
         let e = node.element
         let (own, labelAttribute) = label(e, ordinals: &ordinals, siblings: siblings, graph: graph)
-        let transparent = transparentWrappers.contains(e.name) && e.attributes.isEmpty
+        let transparent = IBRules.transparentWrappers.contains(e.name) && e.attributes.isEmpty
         let name = transparent ? prefix : (prefix.isEmpty ? own : prefix + " " + own)
-        let ownNoise = inheritedNoise == nil ? IBRules.noise(element: e.name, key: e[attribute: "key"]) : nil
+        let ownNoise = inheritedNoise == nil ? IBRules.noise(of: e) : nil
         let noise = inheritedNoise ?? ownNoise
         let isContainer = objects.containsEntity[i]
         // A noise element (`<device>`, `<animations/>`) is one value: one line in the noise count.
@@ -192,7 +170,7 @@ enum DiffAttributes {
     /// Shown as one value: a known compact shape, a flag set (`autoresizingMask`), or plain text.
     static func isCompact(_ e: XMLElement) -> Bool {
         guard e.children.allSatisfy({ $0.element == nil }) else { return false }
-        if compactTags.contains(e.name) { return true }
+        if IBRules.compactValues.contains(e.name) { return true }
         var sawFlag = false
         for a in e.attributes where a.name != "key" {
             guard a.value == "YES" || a.value == "NO" else { return false }
@@ -238,15 +216,24 @@ enum DiffAttributes {
             }
             return parts.joined(separator: ", ")
         }
-        switch e.name {
-        case "rect": if let s = nums(["x", "y", "width", "height"]) { return DiffValue(text: "(\(s))") }
-        case "point": if let s = nums(["x", "y"]) { return DiffValue(text: "(\(s))") }
-        case "size": if let s = nums(["width", "height"]) { return DiffValue(text: "(\(s))") }
-        case "inset": if let s = nums(["minX", "minY", "maxX", "maxY"]) { return DiffValue(text: "(\(s))") }
-        case "edgeInsets", "directionalEdgeInsets":
-            let sides = e.name == "edgeInsets" ? ["top", "left", "bottom", "right"] : ["top", "leading", "bottom", "trailing"]
+        if let names = IBRules.numberTuples[e.name] {
+            if let s = nums(names) { return DiffValue(text: "(\(s))") }
+        } else if let sides = IBRules.sideValues[e.name] {
             let parts = sides.compactMap { k in a(k).map { "\(k) \(n($0))" } }
             if !parts.isEmpty { return DiffValue(text: parts.joined(separator: " ")) }
+        } else if let value = describeKnown(e) {
+            return value
+        }
+        // Its label already says what it is: `device: id=retina6_1 orientation=portrait`.
+        let written = generic(e)
+        return DiffValue(text: e.attributes.contains(where: { $0.name != "key" }) ? String(written.dropFirst(e.name.count + 1)) : written)
+    }
+
+    /// Colours, fonts, numbers, text and flag sets in words; nil for anything else.
+    private static func describeKnown(_ e: XMLElement) -> DiffValue? {
+        let n = ConstraintEquation.number
+        func a(_ name: String) -> String? { e[attribute: name] }
+        switch e.name {
         case "color":
             if let c = describeColor(e) { return DiffValue(text: c) }
         case "fontDescription":
@@ -274,9 +261,7 @@ enum DiffAttributes {
                 return DiffValue(text: flags.map { $0.value == "YES" ? $0.name : "!" + $0.name }.joined(separator: " "))
             }
         }
-        // Its label already says what it is: `device: id=retina6_1 orientation=portrait`.
-        let written = generic(e)
-        return DiffValue(text: e.attributes.contains(where: { $0.name != "key" }) ? String(written.dropFirst(e.name.count + 1)) : written)
+        return nil
     }
 
     private static func describeColor(_ e: XMLElement) -> String? {

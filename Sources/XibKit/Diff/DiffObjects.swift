@@ -44,10 +44,10 @@ final class DiffObjects {
                 continue
             }
             parentEntity[i] = isEntity[p] ? p : parentEntity[p]
-            let isScene = nodes[i].tag == "scene"
+            let isScene = nodes[i].tag == IBRules.sceneTag
             if nodes[i].objectID != nil || isScene {
                 isEntity[i] = true
-            } else if nodes[p].parent == 0, IBRules.unorderedContainers.contains(nodes[p].tag) {
+            } else if nodes[p].parent == 0, IBRules.isSet(nodes[p].tag) {
                 isEntity[i] = true  // <resources>/<image name=...>, <dependencies>/<capability ...>
             }
             sceneAbove[i] = isScene ? i : sceneAbove[p]
@@ -245,49 +245,23 @@ final class DiffObjects {
     /// What sort of object an entity is, for summaries ("2 views added, 1 outlet removed").
     func category(_ i: Int) -> String {
         let p = graph.nodes[i].parent
-        let container = p >= 0 ? graph.nodes[p].tag : ""
-        if container == "resources" { return "resource" }
-        if container == "dependencies" { return "dependency" }
-        return DiffCategory.of(tag: graph.nodes[i].tag, container: container)
+        return DiffCategory.of(tag: graph.nodes[i].tag, container: p >= 0 ? graph.nodes[p].tag : "")
     }
 }
 
-/// Object categories, as tables: the nouns used in summaries.
+/// Object categories: the nouns used in summaries (`IBRules.categoryByTag`, `categoryBySuffix`).
 public enum DiffCategory {
-    /// Exact element names.
-    static let byTag: [String: String] = [
-        "document": "document", "scene": "scene", "constraint": "constraint",
-        "viewController": "view controller", "navigationController": "view controller",
-        "tabBarController": "view controller", "windowController": "window controller",
-        "outlet": "outlet", "outletCollection": "outlet", "action": "action", "segue": "segue",
-        "binding": "binding", "placeholder": "placeholder", "customObject": "object",
-        "viewLayoutGuide": "layout guide", "viewControllerLayoutGuide": "layout guide", "layoutGuide": "layout guide",
-        "menu": "menu", "menuItem": "menu item", "toolbar": "toolbar", "toolbarItem": "toolbar item",
-        "window": "window", "panel": "window", "tableColumn": "table column", "tableViewSection": "table section",
-        "barButtonItem": "bar button item", "navigationItem": "navigation item", "tabBarItem": "tab bar item",
-        "splitViewItem": "split view item", "tabViewItem": "tab view item", "touchBarItem": "touch bar item",
-        "userDefaultsController": "controller", "arrayController": "controller", "treeController": "controller",
-        "objectController": "controller", "dictionaryController": "controller",
-    ]
-
-    /// Endings of element names, checked in order.
-    static let bySuffix: [(String, String)] = [
-        ("ViewController", "view controller"), ("Controller", "controller"),
-        ("GestureRecognizer", "gesture recognizer"), ("Cell", "cell"), ("Item", "item"),
-    ]
-
-    /// `bySuffix` with each ending also spelled from a lower-case letter (`cell`, `item`), so
-    /// that a whole name like `tableViewCell` or a bare `item` matches too.
-    private static let suffixSpellings: [(String, String, String)] = bySuffix.map { suffix, c in
+    /// `categoryBySuffix` with each ending also spelled from a lower-case letter (`cell`, `item`),
+    /// so that a whole name like `tableViewCell` or a bare `item` matches too.
+    private static let suffixSpellings: [(String, String, String)] = IBRules.categoryBySuffix.map { suffix, c in
         (suffix, suffix.prefix(1).lowercased() + suffix.dropFirst(), c)
     }
 
     public static func of(tag: String, container: String = "") -> String {
-        if let c = byTag[tag] { return c }
+        if let c = IBRules.setItemCategories[container] ?? IBRules.categoryByTag[tag] { return c }
         for (suffix, lowered, c) in suffixSpellings where tag.hasSuffix(suffix) || tag.hasSuffix(lowered) {
             return c
         }
-        if tag == "cell" { return "cell" }
         return "view"
     }
 

@@ -317,7 +317,7 @@ private struct Comparison {
             walk(e)
             return out
         }
-        for nc in containers(new, ni) where !IBRules.unorderedContainers.contains(new.graph.nodes[nc].tag) {
+        for nc in containers(new, ni) where !IBRules.isSet(new.graph.nodes[nc].tag) {
             guard let oc = old.graph.byKey[new.graph.nodes[nc].key] else { continue }
             if skipIdenticalSubtrees, old.graph.nodes[oc].element.hasSameBytes(as: new.graph.nodes[nc].element) { continue }
             let oldKids = old.graph.nodes[oc].children.filter { old.isEntity[$0] }

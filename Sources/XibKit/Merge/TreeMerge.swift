@@ -298,8 +298,7 @@ final class TreeMerge {
             let child = g.nodes[c]
             guard let bc = B.byKey[child.key], B.nodes[bc].parent == b else { return false }
             // Geometry that base had too may have changed (a deletion wins over layout).
-            if IBRules.noise(element: child.tag, key: child.element[attribute: "key"]) != nil { continue }
-            if child.tag == "size" || child.tag == "point" { continue }
+            if IBRules.noise(of: child.element) != nil || IBRules.isGeometry(child.tag) { continue }
             if fp[c] != dfpB[bc] && !isPruned(c, in: g, fp, from: bc) { return false }
         }
         return true
@@ -394,26 +393,9 @@ final class TreeMerge {
         return T.nodes[n].element
     }
 
-    /// Elements merged as a whole: text values, frames and other noise elements, and
-    /// lists of anonymous values (`<segment>`, `<real>`) whose positions are their identity.
+    /// An element the profile merges as one value (`IBRules.isAtomicValue`).
     private func isAtomic(_ g: IBGraph, _ n: Int?) -> Bool {
-        guard let n else { return false }
-        let e = g.nodes[n].element
-        // Few children have no key: a list, not a set.
-        var keyless: [String] = []
-        for c in e.children {
-            switch c {
-            case .text(let t) where !t.isWhitespace: return true
-            case .cdata: return true
-            case .element(let child):
-                if IBGraph.ElementIdentity(child).isAnonymous {
-                    if keyless.contains(where: { $0.isSameName(as: child.name) }) { return true }
-                    keyless.append(child.name)
-                }
-            default: break
-            }
-        }
-        return false
+        n.map { IBRules.isAtomicValue(g.nodes[$0].element) } ?? false
     }
 
     private func mergeAtomic(_ key: String, b: Int?, o: Int?, t: Int?) -> XMLElement? {
@@ -436,7 +418,7 @@ final class TreeMerge {
         // Named as in base: both sides changed it, and ours' new title would misname it.
         let (named, owner) = b.map { (B, B.owningObject($0)) } ?? (O, O.owningObject(o))
         let subject = "<\(e.name)\(e[attribute: "key"].map { " key=\"\($0)\"" } ?? "")>"
-        switch IBRules.noise(element: e.name, key: e[attribute: "key"]) {
+        switch IBRules.noise(of: e) {
         case .layout? where !options.strictLayout:
             record(.layoutOnly, graph: named, node: owner, subject: subject, ours: summary(e), theirs: summary(T.nodes[t].element),
                    resolution: "kept ours (layout only; Xcode recomputes frames from constraints)")
@@ -651,9 +633,9 @@ final class TreeMerge {
         // Sets that Xcode writes sorted (constraints by id, outlets by name, resources...):
         // when the merge changed their members, place them where Xcode would.
         let containerTag = (o.map { O.nodes[$0].tag } ?? t.map { T.nodes[$0].tag } ?? B.nodes[b!].tag)
-        if IBRules.hasXcodeOrder(containerTag), order != ok {
+        if let xcodeOrder = IBRules.xcodeOrder(of: containerTag), order != ok {
             let elements = order.map { k in (O.byKey[k].map { O.nodes[$0].element } ?? T.byKey[k].map { T.nodes[$0].element } ?? B.nodes[B.byKey[k]!].element) }
-            order = IBRules.xcodeOrder(container: containerTag, elements).map { order[$0] }
+            order = xcodeOrder.permutation(elements).map { order[$0] }
         }
         var out: [XMLNode] = []
         let templateGraph = o != nil ? O : (t != nil ? T : B)
@@ -761,7 +743,7 @@ final class TreeMerge {
             for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
                 let node = g.nodes[r.node]
                 let path = g.treePath(of: r.node)
-                if TreeMerge.referringElements.contains(node.tag) {
+                if IBRules.referringElements.contains(node.tag) {
                     if dropElements.insert(path).inserted {
                         record(.cascadeDelete, graph: g, node: r.node, subject: "",
                                ours: nil, theirs: nil, resolution: "removed: it referred to \(r.target), which was deleted")
@@ -783,10 +765,6 @@ final class TreeMerge {
         return changed
     }
 
-    static let referringElements: Set<String> = [
-        "constraint", "outlet", "outletCollection", "action", "segue", "binding", "exclude", "include",
-    ]
-
     // MARK: - Helpers
 
     private func record(_ kind: MergeEvent.Kind, graph: IBGraph, node: Int, subject: String,
@@ -798,7 +776,7 @@ final class TreeMerge {
 
     private func isNoiseElement(_ g: IBGraph, _ n: Int) -> Bool {
         let e = g.nodes[n].element
-        return IBRules.noise(element: e.name, key: e[attribute: "key"]) == .editorState
+        return IBRules.noise(of: e) == .editorState
     }
 
     private func bytesEqual(_ g1: IBGraph, _ n1: Int, _ g2: IBGraph, _ n2: Int) -> Bool {
@@ -841,9 +819,9 @@ final class Fingerprints {
             let child = g.nodes[c]
             // Editor state never counts; geometry counts by presence only: a frame that changed
             // is layout, a frame that appeared is a change (as the fact check sees it).
-            let noise = IBRules.noise(element: child.tag, key: child.element[attribute: "key"])
+            let noise = IBRules.noise(of: child.element)
             if noise == .editorState { continue }
-            if noise != nil || child.tag == "size" || child.tag == "point" {
+            if noise != nil || IBRules.isGeometry(child.tag) {
                 var p = FastHash()
                 p.combine(child.key)
                 unordered = unordered &+ (Int(truncatingIfNeeded: p.value) &* 0x1E37_79B9_7F4A_7C15)

@@ -56,41 +56,6 @@ public struct IBGraph: Sendable {
         add(xml.root, key: key, objectID: objectID, parent: -1, indexInParent: 0, depth: 0)
     }
 
-    /// What identifies an element, as the profile says (`IBRules.identityAttributes`): found in
-    /// one pass over its attributes, as indices into them (copying the strings out, a retain
-    /// and a release each, was a third of building a graph).
-    struct ElementIdentity {
-        var id = -1
-        var sceneID = -1
-        /// The highest-priority identity attribute (IBRules.identityAttributes).
-        var ranked = -1
-
-        /// Keyed by its id or scene id, wherever it stands.
-        func isGlobal(_ e: XMLElement) -> Bool {
-            (id >= 0 && !IBRules.hasNonObjectID(e.name)) || sceneID >= 0
-        }
-
-        /// Known only by its place among its siblings of its tag.
-        var isAnonymous: Bool { id < 0 && sceneID < 0 && ranked < 0 }
-
-        init(_ e: XMLElement) {
-            let attributes = e.attributes
-            var rank = Int.max
-            for i in attributes.indices {
-                // By length first: this runs for every attribute of every element.
-                let n = attributes[i].name.utf8.count
-                if n == 2, attributes[i].name == "id" {
-                    id = i
-                } else if n == 7, attributes[i].name == "sceneID" {
-                    sceneID = i
-                } else if let r = IBRules.identityRank(attributes[i].name), r < rank {
-                    rank = r
-                    ranked = i
-                }
-            }
-        }
-    }
-
     /// An element's key and object id: `#id` for objects, `#scene:ID` for scenes, else `local`
     /// (its key under its parent).
     private static func ownKey(_ e: XMLElement, _ identity: ElementIdentity, local: String) -> (String, String?) {
@@ -117,7 +82,7 @@ public struct IBGraph: Sendable {
             hasDuplicateKeys = true
         }
         let attributes = e.attributes
-        for i in attributes.indices where IBRules.isReference(tag: e.name, attribute: attributes[i].name) && attributes[i].name != "id" {
+        for i in attributes.indices where IBRules.isReference(tag: e.name, attribute: attributes[i].name) && attributes[i].name != IBRules.objectIDAttribute {
             references.append(Reference(node: index, attribute: attributes[i].name, target: attributes[i].value))
         }
         let children = e.children
@@ -231,14 +196,14 @@ public struct IBGraph: Sendable {
     /// The nearest node (itself included) that is an object or a scene.
     public func owningObject(_ i: Int) -> Int {
         var n = i
-        while n > 0, nodes[n].objectID == nil, nodes[n].tag != "scene" { n = nodes[n].parent }
+        while n > 0, nodes[n].objectID == nil, nodes[n].tag != IBRules.sceneTag { n = nodes[n].parent }
         return n
     }
 
     public func scene(of i: Int) -> Int? {
         var n = i
         while n >= 0 {
-            if nodes[n].tag == "scene" { return n }
+            if nodes[n].tag == IBRules.sceneTag { return n }
             n = nodes[n].parent
         }
         return nil
@@ -257,7 +222,7 @@ public struct IBGraph: Sendable {
     public func displayName(_ i: Int) -> String {
         let e = nodes[i].element  // (not the whole node: copying one retains all of it)
         let tag = e.name
-        if tag == "scene" { return sceneName(i) + " Scene" }
+        if tag == IBRules.sceneTag { return sceneName(i) + " Scene" }
         if tag == "document" { return "Document" }
         if let label = e[attribute: "userLabel"] { return label }
         var name = e[attribute: "customClass"] ?? IBGraph.typeName(tag)
@@ -299,11 +264,12 @@ public struct IBGraph: Sendable {
         if title == nil {
             // The children as they are (`elements` would copy every child element into an array).
             for case .element(let c) in e.children {
-                switch (c.name, c[attribute: "key"]) {
-                case ("state", "normal"): title = c[attribute: "title"] ?? c.elements.first(where: { $0[attribute: "key"] == "title" })?.text
-                case ("string", "text"), ("string", "title"): title = c.text
-                case (_, "cell"): title = c[attribute: "title"]
-                default: break
+                let key = c[attribute: "key"]
+                guard let rule = IBRules.titleChildren.first(where: { $0.key == key && ($0.tag == nil || $0.tag == c.name) }) else { continue }
+                switch rule.title {
+                case .text: title = c.text
+                case .attribute(let a): title = c[attribute: a]
+                case .attributeOrChildText(let a): title = c[attribute: a] ?? c.elements.first(where: { $0[attribute: "key"] == a })?.text
                 }
                 if title?.isEmpty == false { break }
             }
@@ -312,15 +278,11 @@ public struct IBGraph: Sendable {
         return t
     }
 
-    /// `Safe Area`, `Keyboard Layout Guide`, `Top Layout Guide` (storyboards' view controller guides).
+    /// `Safe Area`, `Keyboard Layout Guide`, `Top Layout Guide` (`IBRules.layoutGuideNames`).
     public static func layoutGuideName(_ e: XMLElement) -> String? {
-        switch (e.name, e[attribute: "key"], e[attribute: "type"]) {
-        case ("viewLayoutGuide", "safeArea", _): return "Safe Area"
-        case ("viewLayoutGuide", "keyboard", _): return "Keyboard Layout Guide"
-        case ("viewControllerLayoutGuide", _, "top"?): return "Top Layout Guide"
-        case ("viewControllerLayoutGuide", _, "bottom"?): return "Bottom Layout Guide"
-        default: return nil
-        }
+        IBRules.layoutGuideNames.first { g in
+            g.tag == e.name && (g.key == nil || g.key == e[attribute: "key"]) && (g.type == nil || g.type == e[attribute: "type"])
+        }?.name
     }
 
     /// `stackView` → `Stack View`.
@@ -360,12 +322,12 @@ public struct IBGraph: Sendable {
             }
         }
         if let main = sceneMainObject(i) { return displayName(main) }
-        return "Scene \(node.element[attribute: "sceneID"] ?? "")"
+        return "Scene \(node.element[attribute: IBRules.sceneIDAttribute] ?? "")"
     }
 
     /// The first object of a scene (its view controller).
     public func sceneMainObject(_ scene: Int) -> Int? {
-        for c in nodes[scene].children where nodes[c].tag == "objects" {
+        for c in nodes[scene].children where nodes[c].tag == IBRules.objectsContainer {
             return nodes[c].children.first
         }
         return nil
@@ -378,10 +340,10 @@ public struct IBGraph: Sendable {
         var n = i
         while n > 0 {
             let node = nodes[n]
-            if node.tag == "scene" {
+            if node.tag == IBRules.sceneTag {
                 parts.append(displayName(n))
             } else if node.objectID != nil {
-                let isSceneMain = node.parent >= 0 && nodes[node.parent].tag == "objects"
+                let isSceneMain = node.parent >= 0 && nodes[node.parent].tag == IBRules.objectsContainer
                     && scene(of: n).flatMap(sceneMainObject) == n
                 if !isSceneMain || n == i { parts.append(displayName(n)) }
             } else if n == i {
