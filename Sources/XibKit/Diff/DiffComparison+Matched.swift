@@ -19,7 +19,7 @@ extension DiffComparison {
                 attributes.append(AttributeChange(name: "type", old: DiffValue(text: oTag), new: DiffValue(text: nTag)))
             }
             attributes += filtered(compareAttributes(DiffAttributes.of(oi, in: old), DiffAttributes.of(ni, in: new), old: old, new: new),
-                                   entityTag: nTag, isNamedItem: new.graph.nodes[ni].objectID == nil && ni > 0 && nTag != "scene")
+                                   entityTag: nTag, isNamedItem: new.graph.nodes[ni].objectID == nil && ni > 0 && nTag != IBRules.sceneTag)
         }
         guard move != nil || !attributes.isEmpty else { return }
         let p = new.parentEntity[ni]

@@ -164,9 +164,9 @@ final class DiffObjects {
         let node = graph.nodes[n]
         let above = node.parent > 0 ? pathThrough(node.parent) : ""
         var own: String? = nil
-        if node.tag == "scene" {
+        if node.tag == IBRules.sceneTag {
             own = displayName(n)
-        } else if node.objectID != nil, !(graph.nodes[node.parent].tag == "objects" && isSceneMainObject(n)) {
+        } else if node.objectID != nil, !(graph.nodes[node.parent].tag == IBRules.objectsContainer && isSceneMainObject(n)) {
             own = displayName(n)
         }
         let path = own.map { above.isEmpty ? $0 : DiffObjects.join(above, $0) } ?? above
@@ -199,7 +199,7 @@ final class DiffObjects {
     /// The id shown for an entity: its object id, or a scene's id.
     func shownID(_ i: Int) -> String? {
         if let id = graph.nodes[i].objectID { return id }
-        return graph.nodes[i].tag == "scene" ? graph.nodes[i].element[attribute: "sceneID"] : nil
+        return graph.nodes[i].tag == IBRules.sceneTag ? graph.nodes[i].element[attribute: IBRules.sceneIDAttribute] : nil
     }
 
     // MARK: - Groups
@@ -210,13 +210,13 @@ final class DiffObjects {
         if sceneAbove[i] >= 0 { return sceneAbove[i] }
         let top = topEntity[i] > 0 ? topEntity[i] : i
         let parent = graph.nodes[top].parent
-        if top > 0, parent > 0, graph.nodes[parent].tag == "objects" { return top }
+        if top > 0, parent > 0, graph.nodes[parent].tag == IBRules.objectsContainer { return top }
         return top == 0 ? 0 : (parent > 0 && graph.nodes[parent].tag == "resources" ? parent : 0)
     }
 
     func groupKind(_ root: Int) -> ChangeGroup.Kind {
         switch graph.nodes[root].tag {
-        case "scene": return .scene
+        case IBRules.sceneTag: return .scene
         case "resources": return .resources
         case "document": return .document
         default: return .object

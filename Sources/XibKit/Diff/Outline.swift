@@ -26,7 +26,7 @@ public enum Outline {
             out.append(line)
             let node = objects.graph.nodes[i]
             var skip = IBRules.summarisedAttributes[node.tag] ?? ["key"]
-            if node.objectID == nil, i > 0, node.tag != "scene" { skip.formUnion(["name", "identifier"]) }  // in the name
+            if node.objectID == nil, i > 0, node.tag != IBRules.sceneTag { skip.formUnion(["name", "identifier"]) }  // in the name
             for a in DiffAttributes.of(i, in: objects) where !skip.contains(a.name) {
                 switch a.noise {
                 case .layout? where !options.layout: continue

@@ -10,12 +10,8 @@ extension IBGraph {
         if tag == "document" { return "Document" }
         if let label = e[attribute: "userLabel"] { return label }
         var name = e[attribute: "customClass"] ?? IBGraph.typeName(tag)
-        if tag == "constraint", let attr = e[attribute: "firstAttribute"] {
-            name += " (\(attr))"
-        } else if tag == "outlet" || tag == "outletCollection", let p = e[attribute: "property"] {
-            name = "Outlet \(p)"
-        } else if tag == "action", let s = e[attribute: "selector"] {
-            name = "Action \(s)"
+        if let rule = IBRules.namedByAttribute[tag], let value = e[attribute: rule.attribute] {
+            name = rule.prefix.map { "\($0) \(value)" } ?? name + " (\(value))"
         } else if tag == "segue" {
             name = "Segue" + (e[attribute: "identifier"].map { " \"\($0)\"" } ?? "") + (e[attribute: "kind"].map { " (\($0))" } ?? "")
         } else if let guide = IBGraph.layoutGuideName(e) {

@@ -14,6 +14,13 @@ extension IBRules {
     /// Attributes that hold the text a person sees on an object, in priority order.
     public static let titleAttributes = ["title", "text", "placeholder", "label", "headerTitle", "footerTitle"]
 
+    /// Objects named by what they do: an attribute after their type's name (`Constraint
+    /// (leading)`), or after a word instead of it (`Outlet titleLabel`, `Action logIn:`).
+    public static let namedByAttribute: [String: (prefix: String?, attribute: String)] = [
+        "constraint": (nil, "firstAttribute"), "outlet": ("Outlet", "property"), "outletCollection": ("Outlet", "property"),
+        "action": ("Action", "selector"),
+    ]
+
     /// Where an object's text is when no title attribute holds it: a value child, by tag (nil:
     /// any) and key, in the first one that has some.
     public static let titleChildren: [(tag: String?, key: String, title: TitleSource)] = [
