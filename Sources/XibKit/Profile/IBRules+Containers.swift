@@ -3,8 +3,9 @@
 /// The merge takes children of both kinds as a sequence of keys (diff3 on keys: both sides'
 /// insertions are kept, a reorder by one side is kept, order never conflicts); the members of
 /// a set that Xcode writes sorted are then put in Xcode's order when the merge changed them.
-/// The diff reports reorders only in ordered containers. An empty container of either kind says
-/// nothing (the diff leaves `<subviews/>` out).
+/// The diff reports reorders in every container but a set, and the items of the document's own
+/// sets (`<resources>`, `<dependencies>`) as objects. An empty container of either kind says
+/// nothing (the diff leaves `<subviews/>` out). A container not listed is ordered.
 extension IBRules {
     public enum Container: Sendable {
         /// Order carries meaning: `subviews` is z-order; `objects`, `scenes`, `items`,
