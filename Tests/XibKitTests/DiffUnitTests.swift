@@ -71,8 +71,8 @@ struct DiffUnitTests {
         let a = try Self.element(#"<color key="c" red="1" green="0.0" blue="0.0" alpha="1"/>"#)
         let b = try Self.element(#"<color alpha="1" key="c" blue="0.0" green="0.0" red="1"/>"#)
         let c = try Self.element(#"<color key="c" red="1" green="0.5" blue="0.0" alpha="1"/>"#)
-        #expect(DiffAttributes.sameValue(a, b))
-        #expect(!DiffAttributes.sameValue(a, c))
+        #expect(a.isSameValue(as: b))
+        #expect(!a.isSameValue(as: c))
     }
 
     @Test func longestIncreasingRun() {

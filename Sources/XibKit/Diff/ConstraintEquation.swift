@@ -2,6 +2,8 @@
 /// writes it: `Title.top = Safe Area.top + 20 @750`, `Logo.width = 27`,
 /// `View.trailingMargin ≥ Button.trailing`, `Image.width = Image.height × 16:9`.
 public enum ConstraintEquation {
+    public static let tag = "constraint"
+
     /// The attributes of `<constraint>` that make up the equation; the rest (`identifier`,
     /// `symbolic`, `placeholder`, ...) are shown on their own.
     public static let attributes: Set<String> = [

@@ -39,7 +39,7 @@ struct FlatAttribute {
         switch (content, other.content) {
         case (.attribute(_, _, let a), .attribute(_, _, let b)): return a == b
         case (.text(let a), .text(let b)), (.presence(let a), .presence(let b)): return a == b
-        case (.element(let a), .element(let b)): return DiffAttributes.sameValue(a, b)
+        case (.element(let a), .element(let b)): return a.isSameValue(as: b)
         case (.equation(let a, _), .equation(let b, _)):
             return ConstraintEquation.attributes.allSatisfy { a[attribute: $0] == b[attribute: $0] }
         default: return false
@@ -53,7 +53,7 @@ struct FlatAttribute {
             if IBRules.isReference(tag: tag, attribute: attributeName) {
                 return DiffValue(text: objects.name(ofID: v), referencedID: v)
             }
-            return DiffValue(text: v, isText: DiffAttributes.textAttributes.contains(attributeName) || v.isEmpty || v.contains(" "))
+            return DiffValue(text: v, isText: IBRules.textAttributes.contains(attributeName) || v.isEmpty || v.contains(" "))
         case .element(let e): return DiffAttributes.describe(e)
         case .text(let t): return DiffValue(text: t, isText: true)
         case .presence(let tag):
@@ -81,39 +81,18 @@ struct FlatAttribute {
 }
 
 enum DiffAttributes {
-    /// Value elements shown as one value (`backgroundColor: red 1 green 0 blue 0 alpha 1`);
-    /// other value elements are records whose attributes are shown one by one (`normal title`).
-    static let compactTags: Set<String> = [
-        "rect", "point", "size", "inset", "edgeInsets", "directionalEdgeInsets", "color", "font",
-        "fontDescription", "nil", "real", "integer", "bool", "number", "date", "string", "mutableString",
-        "range", "value", "imageReference", "preferredSymbolConfiguration", "url", "locale", "timeZone",
-    ]
-
-    /// Attributes holding text a person wrote, shown in quotes.
-    static let textAttributes: Set<String> = Set(IBRules.titleAttributes).union([
-        "userLabel", "toolTip", "alternateTitle", "prompt", "message", "content", "placeholderString",
-        "storyboardIdentifier", "restorationIdentifier", "identifier", "value", "keyEquivalent",
-        "accessibilityLabel", "accessibilityHint", "headerTitle", "footerTitle", "string",
-    ])
-
-    /// Labels for value elements identified by something other than `key`.
-    static let labelPrefixes: [String: String] = ["userDefinedRuntimeAttribute": "runtime attribute"]
-
-    /// Wrappers whose own name says nothing (their items are labelled well enough).
-    static let transparentWrappers: Set<String> = ["userDefinedRuntimeAttributes"]
-
     /// The flattened attributes of entity `i`.
     static func of(_ i: Int, in objects: DiffObjects) -> [FlatAttribute] {
         let graph = objects.graph
         let node = graph.nodes[i]
         let e = node.element
         var out: [FlatAttribute] = []
-        let isConstraint = node.tag == "constraint"
+        let isConstraint = node.tag == ConstraintEquation.tag
         if isConstraint {
             out.append(FlatAttribute(name: "equation", content: .equation(e, node: i), noise: nil))
         }
         for a in e.attributes {
-            if a.name == "id" || (node.tag == "scene" && a.name == "sceneID") { continue }
+            if a.name == IBRules.objectIDAttribute || (node.tag == IBRules.sceneTag && a.name == IBRules.sceneIDAttribute) { continue }
             if isConstraint, ConstraintEquation.attributes.contains(a.name) { continue }
             out.append(FlatAttribute(name: a.name, content: .attribute(tag: node.tag, attribute: a.name, value: a.value), noise: nil))
         }
@@ -130,8 +109,7 @@ enum DiffAttributes {
 
     /// `<subviews/>`, `<constraints/>`, `<connections/>`: a container with nothing in it says nothing.
     static func isEmptyContainer(_ e: XMLElement) -> Bool {
-        e.attributes.isEmpty && e.children.isEmpty
-            && (IBRules.orderedContainers.contains(e.name) || IBRules.unorderedContainers.contains(e.name))
+        e.attributes.isEmpty && e.children.isEmpty && IBRules.isContainer(e.name)
     }
 
 
@@ -141,7 +119,7 @@ enum DiffAttributes {
         if let k = e[attribute: "key"] { return (k, "key") }
         for attr in IBRules.identityAttributes where attr != "key" {
             if let v = e[attribute: attr] {
-                return ((labelPrefixes[e.name] ?? e.name) + " " + v, attr)
+                return ((IBRules.valueLabelPrefixes[e.name] ?? e.name) + " " + v, attr)
             }
         }
         let n = ordinals[e.name, default: 0] + 1
@@ -156,9 +134,9 @@ enum DiffAttributes {
         let node = graph.nodes[i]
         let e = node.element
         let (own, labelAttribute) = label(e, ordinals: &ordinals, siblings: siblings, graph: graph)
-        let transparent = transparentWrappers.contains(e.name) && e.attributes.isEmpty
+        let transparent = IBRules.transparentWrappers.contains(e.name) && e.attributes.isEmpty
         let name = transparent ? prefix : (prefix.isEmpty ? own : prefix + " " + own)
-        let ownNoise = inheritedNoise == nil ? IBRules.noise(element: e.name, key: e[attribute: "key"]) : nil
+        let ownNoise = inheritedNoise == nil ? IBRules.noise(of: e) : nil
         let noise = inheritedNoise ?? ownNoise
         let isContainer = objects.containsEntity[i]
         // A noise element (`<device>`, `<animations/>`) is one value: one line in the noise count.
@@ -192,7 +170,7 @@ enum DiffAttributes {
     /// Shown as one value: a known compact shape, a flag set (`autoresizingMask`), or plain text.
     static func isCompact(_ e: XMLElement) -> Bool {
         guard e.children.allSatisfy({ $0.element == nil }) else { return false }
-        if compactTags.contains(e.name) { return true }
+        if IBRules.compactValues.contains(e.name) { return true }
         var sawFlag = false
         for a in e.attributes where a.name != "key" {
             guard a.value == "YES" || a.value == "NO" else { return false }
@@ -201,26 +179,8 @@ enum DiffAttributes {
         return sawFlag
     }
 
-    private static func isWhitespace(_ s: String) -> Bool {
+    static func isWhitespace(_ s: String) -> Bool {
         s.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-    }
-
-    /// Whether two value elements are equal: same tag, same attributes in any order, same
-    /// text and children. Equal bytes settle it at once.
-    static func sameValue(_ a: XMLElement, _ b: XMLElement) -> Bool {
-        if let oa = a.origin, let ob = b.origin, oa.isPristine, ob.isPristine, oa.hasSameBytes(as: ob) { return true }
-        guard a.name == b.name, a.attributes.count == b.attributes.count, a.children.count == b.children.count else { return false }
-        for x in a.attributes where b[attribute: x.name] != x.value { return false }
-        for (x, y) in zip(a.children, b.children) {
-            switch (x, y) {
-            case (.element(let p), .element(let q)): if !sameValue(p, q) { return false }
-            case (.text(let p), .text(let q)): if p.value != q.value { return false }
-            case (.cdata(let p), .cdata(let q)): if p != q { return false }
-            case (.comment, .comment), (.processingInstruction, .processingInstruction): continue
-            default: return false
-            }
-        }
-        return true
     }
 
     /// Tag, attributes in a fixed order, text, and children: equal exactly when the values are.
@@ -239,113 +199,5 @@ enum DiffAttributes {
             }
         }
         return s
-    }
-
-    // MARK: - Describing values
-
-    /// A compact value in words: `(16, 66, 343, 174.333)`, `systemBackgroundColor`,
-    /// `red 1 green 0 blue 0 alpha 1`, `system medium 13`, `"Log in"`, `widthSizable heightSizable`.
-    static func describe(_ e: XMLElement) -> DiffValue {
-        let n = ConstraintEquation.number
-        func a(_ name: String) -> String? { e[attribute: name] }
-        func nums(_ names: [String]) -> String? {
-            var parts: [String] = []
-            for k in names {
-                guard let v = a(k) else { return nil }
-                parts.append(n(v))
-            }
-            return parts.joined(separator: ", ")
-        }
-        switch e.name {
-        case "rect": if let s = nums(["x", "y", "width", "height"]) { return DiffValue(text: "(\(s))") }
-        case "point": if let s = nums(["x", "y"]) { return DiffValue(text: "(\(s))") }
-        case "size": if let s = nums(["width", "height"]) { return DiffValue(text: "(\(s))") }
-        case "inset": if let s = nums(["minX", "minY", "maxX", "maxY"]) { return DiffValue(text: "(\(s))") }
-        case "edgeInsets", "directionalEdgeInsets":
-            let sides = e.name == "edgeInsets" ? ["top", "left", "bottom", "right"] : ["top", "leading", "bottom", "trailing"]
-            let parts = sides.compactMap { k in a(k).map { "\(k) \(n($0))" } }
-            if !parts.isEmpty { return DiffValue(text: parts.joined(separator: " ")) }
-        case "color":
-            if let c = describeColor(e) { return DiffValue(text: c) }
-        case "fontDescription":
-            if let style = a("style") {
-                return DiffValue(text: "text style " + (style.hasPrefix("UICTFontTextStyle") ? String(style.dropFirst(17)) : style))
-            }
-            let parts = [a("name") ?? a("type"), a("weight"), a("pointSize").map(n)].compactMap { $0 }
-            if !parts.isEmpty { return DiffValue(text: parts.joined(separator: " ")) }
-        case "font":
-            let parts = [a("metaFont") ?? a("name") ?? a("textStyle"), a("size").map(n)].compactMap { $0 }
-            if !parts.isEmpty, e.attributes.allSatisfy({ ["key", "metaFont", "name", "size", "family", "textStyle"].contains($0.name) }) {
-                return DiffValue(text: parts.joined(separator: " "))
-            }
-        case "nil": return DiffValue(text: "nil")
-        case "real", "integer", "number", "bool":
-            if let v = a("value"), e.attributes.count <= 2 { return DiffValue(text: n(v)) }
-        case "string", "mutableString":
-            if e.elements.isEmpty {
-                let text = a("base64-UTF8") == "YES" ? Base64.decodeUTF8(e.text) ?? e.text : e.text
-                return DiffValue(text: text, isText: true)
-            }
-        default:
-            let flags = e.attributes.filter { $0.name != "key" }
-            if !flags.isEmpty, flags.allSatisfy({ $0.value == "YES" || $0.value == "NO" }) {
-                return DiffValue(text: flags.map { $0.value == "YES" ? $0.name : "!" + $0.name }.joined(separator: " "))
-            }
-        }
-        // Its label already says what it is: `device: id=retina6_1 orientation=portrait`.
-        let written = generic(e)
-        return DiffValue(text: e.attributes.contains(where: { $0.name != "key" }) ? String(written.dropFirst(e.name.count + 1)) : written)
-    }
-
-    private static func describeColor(_ e: XMLElement) -> String? {
-        let n = ConstraintEquation.number
-        if let s = e[attribute: "systemColor"] ?? e[attribute: "cocoaTouchSystemColor"] { return s }
-        if let name = e[attribute: "name"] { return name }
-        var space = e[attribute: "colorSpace"].map { $0 == "custom" ? (e[attribute: "customColorSpace"] ?? $0) : $0 }
-        if let s = space, s.hasSuffix("ColorSpace") { space = String(s.dropLast(10)) }
-        let suffix = space.map { " (\($0))" } ?? ""
-        if let w = e[attribute: "white"] {
-            return "white \(n(w)) alpha \(n(e[attribute: "alpha"] ?? "1"))" + suffix
-        }
-        if let r = e[attribute: "red"], let g = e[attribute: "green"], let b = e[attribute: "blue"] {
-            return "red \(n(r)) green \(n(g)) blue \(n(b)) alpha \(n(e[attribute: "alpha"] ?? "1"))" + suffix
-        }
-        return nil
-    }
-
-    /// Any value: `tag attr=value ...` and its text, children in braces.
-    static func generic(_ e: XMLElement) -> String {
-        var parts: [String] = [e.name]
-        for a in e.attributes where a.name != "key" { parts.append("\(a.name)=\(a.value)") }
-        var s = parts.joined(separator: " ")
-        let text = e.text
-        if !text.isEmpty, !isWhitespace(text) { s += " " + DiffValue(text: text, isText: true).display }
-        let kids = e.elements
-        if !kids.isEmpty { s += " {" + kids.map(generic).joined(separator: "; ") + "}" }
-        return s
-    }
-}
-
-/// Decoding of `base64-UTF8="YES"` strings (Xcode writes text with control characters so).
-enum Base64 {
-    static func decodeUTF8(_ s: String) -> String? {
-        var table = [UInt8](repeating: 255, count: 256)
-        for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() { table[Int(c)] = UInt8(i) }
-        var out: [UInt8] = []
-        var buffer: UInt32 = 0
-        var bits = 0
-        for c in s.utf8 {
-            if c == UInt8(ascii: "=") { break }
-            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { continue }
-            let v = table[Int(c)]
-            guard v != 255 else { return nil }
-            buffer = (buffer << 6) | UInt32(v)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8((buffer >> UInt32(bits)) & 0xFF))
-            }
-        }
-        return String(validating: out, as: UTF8.self)
     }
 }

@@ -44,10 +44,10 @@ final class DiffObjects {
                 continue
             }
             parentEntity[i] = isEntity[p] ? p : parentEntity[p]
-            let isScene = nodes[i].tag == "scene"
+            let isScene = nodes[i].tag == IBRules.sceneTag
             if nodes[i].objectID != nil || isScene {
                 isEntity[i] = true
-            } else if nodes[p].parent == 0, IBRules.unorderedContainers.contains(nodes[p].tag) {
+            } else if nodes[p].parent == 0, IBRules.isSet(nodes[p].tag) {
                 isEntity[i] = true  // <resources>/<image name=...>, <dependencies>/<capability ...>
             }
             sceneAbove[i] = isScene ? i : sceneAbove[p]
@@ -164,9 +164,9 @@ final class DiffObjects {
         let node = graph.nodes[n]
         let above = node.parent > 0 ? pathThrough(node.parent) : ""
         var own: String? = nil
-        if node.tag == "scene" {
+        if node.tag == IBRules.sceneTag {
             own = displayName(n)
-        } else if node.objectID != nil, !(graph.nodes[node.parent].tag == "objects" && isSceneMainObject(n)) {
+        } else if node.objectID != nil, !(graph.nodes[node.parent].tag == IBRules.objectsContainer && isSceneMainObject(n)) {
             own = displayName(n)
         }
         let path = own.map { above.isEmpty ? $0 : DiffObjects.join(above, $0) } ?? above
@@ -199,7 +199,7 @@ final class DiffObjects {
     /// The id shown for an entity: its object id, or a scene's id.
     func shownID(_ i: Int) -> String? {
         if let id = graph.nodes[i].objectID { return id }
-        return graph.nodes[i].tag == "scene" ? graph.nodes[i].element[attribute: "sceneID"] : nil
+        return graph.nodes[i].tag == IBRules.sceneTag ? graph.nodes[i].element[attribute: IBRules.sceneIDAttribute] : nil
     }
 
     // MARK: - Groups
@@ -210,13 +210,13 @@ final class DiffObjects {
         if sceneAbove[i] >= 0 { return sceneAbove[i] }
         let top = topEntity[i] > 0 ? topEntity[i] : i
         let parent = graph.nodes[top].parent
-        if top > 0, parent > 0, graph.nodes[parent].tag == "objects" { return top }
+        if top > 0, parent > 0, graph.nodes[parent].tag == IBRules.objectsContainer { return top }
         return top == 0 ? 0 : (parent > 0 && graph.nodes[parent].tag == "resources" ? parent : 0)
     }
 
     func groupKind(_ root: Int) -> ChangeGroup.Kind {
         switch graph.nodes[root].tag {
-        case "scene": return .scene
+        case IBRules.sceneTag: return .scene
         case "resources": return .resources
         case "document": return .document
         default: return .object
@@ -245,56 +245,6 @@ final class DiffObjects {
     /// What sort of object an entity is, for summaries ("2 views added, 1 outlet removed").
     func category(_ i: Int) -> String {
         let p = graph.nodes[i].parent
-        let container = p >= 0 ? graph.nodes[p].tag : ""
-        if container == "resources" { return "resource" }
-        if container == "dependencies" { return "dependency" }
-        return DiffCategory.of(tag: graph.nodes[i].tag, container: container)
-    }
-}
-
-/// Object categories, as tables: the nouns used in summaries.
-public enum DiffCategory {
-    /// Exact element names.
-    static let byTag: [String: String] = [
-        "document": "document", "scene": "scene", "constraint": "constraint",
-        "viewController": "view controller", "navigationController": "view controller",
-        "tabBarController": "view controller", "windowController": "window controller",
-        "outlet": "outlet", "outletCollection": "outlet", "action": "action", "segue": "segue",
-        "binding": "binding", "placeholder": "placeholder", "customObject": "object",
-        "viewLayoutGuide": "layout guide", "viewControllerLayoutGuide": "layout guide", "layoutGuide": "layout guide",
-        "menu": "menu", "menuItem": "menu item", "toolbar": "toolbar", "toolbarItem": "toolbar item",
-        "window": "window", "panel": "window", "tableColumn": "table column", "tableViewSection": "table section",
-        "barButtonItem": "bar button item", "navigationItem": "navigation item", "tabBarItem": "tab bar item",
-        "splitViewItem": "split view item", "tabViewItem": "tab view item", "touchBarItem": "touch bar item",
-        "userDefaultsController": "controller", "arrayController": "controller", "treeController": "controller",
-        "objectController": "controller", "dictionaryController": "controller",
-    ]
-
-    /// Endings of element names, checked in order.
-    static let bySuffix: [(String, String)] = [
-        ("ViewController", "view controller"), ("Controller", "controller"),
-        ("GestureRecognizer", "gesture recognizer"), ("Cell", "cell"), ("Item", "item"),
-    ]
-
-    /// `bySuffix` with each ending also spelled from a lower-case letter (`cell`, `item`), so
-    /// that a whole name like `tableViewCell` or a bare `item` matches too.
-    private static let suffixSpellings: [(String, String, String)] = bySuffix.map { suffix, c in
-        (suffix, suffix.prefix(1).lowercased() + suffix.dropFirst(), c)
-    }
-
-    public static func of(tag: String, container: String = "") -> String {
-        if let c = byTag[tag] { return c }
-        for (suffix, lowered, c) in suffixSpellings where tag.hasSuffix(suffix) || tag.hasSuffix(lowered) {
-            return c
-        }
-        if tag == "cell" { return "cell" }
-        return "view"
-    }
-
-    /// `view` → `views`, `dependency` → `dependencies`.
-    public static func plural(_ noun: String, count: Int) -> String {
-        guard count != 1 else { return noun }
-        if noun.hasSuffix("y"), !noun.hasSuffix("ay") { return noun.dropLast() + "ies" }
-        return noun + "s"
+        return DiffCategory.of(tag: graph.nodes[i].tag, container: p >= 0 ? graph.nodes[p].tag : "")
     }
 }

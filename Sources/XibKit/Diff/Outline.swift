@@ -7,15 +7,6 @@
 /// Object lines start in the first column and attribute lines are indented, so git can name
 /// the object of each hunk (`diff.xib.xfuncname "^[^ ].*"`).
 public enum Outline {
-    /// Attributes already said by an object's line.
-    static let summarised: [String: Set<String>] = [
-        "constraint": ["equation"],
-        "outlet": ["property", "destination"],
-        "outletCollection": ["property", "destination"],
-        "action": ["selector", "destination", "target", "eventType"],
-        "segue": ["kind", "identifier", "destination", "relationship"],
-    ]
-
     public static func text(of document: IBDocument, options: DiffOptions = DiffOptions()) -> String {
         var out = ""
         for line in lines(of: document, options: options) {
@@ -34,8 +25,8 @@ public enum Outline {
             if let id = objects.shownID(i) { line += " (\(id))" }
             out.append(line)
             let node = objects.graph.nodes[i]
-            var skip = summarised[node.tag] ?? ["key"]
-            if node.objectID == nil, i > 0, node.tag != "scene" { skip.formUnion(["name", "identifier"]) }  // in the name
+            var skip = IBRules.summarisedAttributes[node.tag] ?? ["key"]
+            if node.objectID == nil, i > 0, node.tag != IBRules.sceneTag { skip.formUnion(["name", "identifier"]) }  // in the name
             for a in DiffAttributes.of(i, in: objects) where !skip.contains(a.name) {
                 switch a.noise {
                 case .layout? where !options.layout: continue

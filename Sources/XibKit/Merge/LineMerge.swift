@@ -22,43 +22,25 @@ public enum LineMerge {
     public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: Labels = Labels()) -> Result {
         let B = LineDiff.lines(base), O = LineDiff.lines(ours), T = LineDiff.lines(theirs)
         let ids = LineDiff.intern([B, O, T])
-        let (b, o, t) = (ids[0], ids[1], ids[2])
-        let bo = LineDiff.match(b, o)
-        let bt = LineDiff.match(b, t)
+        let walk = Diff3.chunks(base: ids[0], ours: ids[1], theirs: ids[2])
         var out: [UInt8] = []
         out.reserveCapacity(max(ours.count, theirs.count) + 1024)
         let newline = detectNewline(ours)
         var conflicts = 0
-        var ib = 0, io = 0, it = 0
-        let nb = b.count, no = o.count, nt = t.count
-        while ib < nb || io < no || it < nt {
-            // Stable run: base, ours and theirs advance together.
-            var n = 0
-            while ib + n < nb && bo[ib + n] == io + n && bt[ib + n] == it + n { n += 1 }
-            if n > 0 {
-                for k in 0..<n { out.append(contentsOf: B[ib + k]) }
-                ib += n; io += n; it += n
-                continue
-            }
-            // Next base line matched on both sides: the end of this unstable chunk.
-            var nb2 = ib
-            while nb2 < nb && (bo[nb2] < 0 || bt[nb2] < 0) { nb2 += 1 }
-            let no2 = nb2 < nb ? bo[nb2] : no
-            let nt2 = nb2 < nb ? bt[nb2] : nt
-            let bChunk = Array(b[ib..<nb2]), oChunk = Array(o[io..<no2]), tChunk = Array(t[it..<nt2])
-            if oChunk == bChunk {
-                for k in it..<nt2 { out.append(contentsOf: T[k]) }
-            } else if tChunk == bChunk || oChunk == tChunk {
-                for k in io..<no2 { out.append(contentsOf: O[k]) }
-            } else {
-                conflicts += emitConflict(ours: Array(O[io..<no2]), oursIDs: oChunk, theirs: Array(T[it..<nt2]), theirsIDs: tChunk,
+        for chunk in walk.chunks {
+            switch chunk.kind {
+            case .stable: for k in chunk.base { out.append(contentsOf: B[k]) }
+            case .theirs: for k in chunk.theirs { out.append(contentsOf: T[k]) }
+            case .ours: for k in chunk.ours { out.append(contentsOf: O[k]) }
+            case .both:
+                conflicts += emitConflict(ours: Array(O[chunk.ours]), oursIDs: Array(ids[1][chunk.ours]),
+                                          theirs: Array(T[chunk.theirs]), theirsIDs: Array(ids[2][chunk.theirs]),
                                           labels: labels, newline: newline, into: &out)
             }
-            ib = nb2; io = no2; it = nt2
         }
         return Result(bytes: out, conflicts: conflicts,
-                      oursSharedWithBase: LineDiff.sharedRuns(bo, base: B, other: O),
-                      theirsSharedWithBase: LineDiff.sharedRuns(bt, base: B, other: T))
+                      oursSharedWithBase: LineDiff.sharedRuns(walk.baseToOurs, base: B, other: O),
+                      theirsSharedWithBase: LineDiff.sharedRuns(walk.baseToTheirs, base: B, other: T))
     }
 
     /// Marks where two full renderings differ (a structural merge rendered once preferring

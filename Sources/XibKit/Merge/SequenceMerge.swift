@@ -5,36 +5,20 @@ enum SequenceMerge {
     static func merge(base: [String], ours: [String], theirs: [String], survivors: Set<String>) -> [String] {
         if ours == theirs || base == theirs { return place(ours, survivors: survivors, hints: [theirs, base]) }
         if base == ours { return place(theirs, survivors: survivors, hints: [ours, base]) }
-        var table: [String: Int] = [:]
-        func ids(_ s: [String]) -> [Int] {
-            s.map { k in
-                if let i = table[k] { return i }
-                table[k] = table.count
-                return table.count - 1
-            }
-        }
-        let b = ids(base), o = ids(ours), t = ids(theirs)
-        let bo = LineDiff.match(b, o), bt = LineDiff.match(b, t)
         var out: [(key: String, moved: Bool)] = []
-        var ib = 0, io = 0, it = 0
-        while ib < b.count || io < o.count || it < t.count {
-            var n = 0
-            while ib + n < b.count && bo[ib + n] == io + n && bt[ib + n] == it + n { n += 1 }
-            if n > 0 {
-                for k in 0..<n { out.append((base[ib + k], false)) }
-                ib += n; io += n; it += n
+        for chunk in Diff3.chunks(base: base, ours: ours, theirs: theirs).chunks {
+            let bChunk = base[chunk.base]
+            if chunk.kind == .stable {
+                for k in bChunk { out.append((k, false)) }
                 continue
             }
-            var nb = ib
-            while nb < b.count && (bo[nb] < 0 || bt[nb] < 0) { nb += 1 }
-            let no = nb < b.count ? bo[nb] : o.count
-            let nt = nb < b.count ? bt[nb] : t.count
-            let bChunk = Array(base[ib..<nb]), oChunk = Array(ours[io..<no]), tChunk = Array(theirs[it..<nt])
+            let oChunk = ours[chunk.ours], tChunk = theirs[chunk.theirs]
             let inBase = Set(bChunk)
             let chosen: [String]
-            if oChunk == bChunk { chosen = tChunk }
-            else if tChunk == bChunk || oChunk == tChunk { chosen = oChunk }
-            else {
+            switch chunk.kind {
+            case .theirs: chosen = Array(tChunk)
+            case .ours, .stable: chosen = Array(oChunk)
+            case .both:
                 // Both changed this stretch: keep ours' order, then theirs' new elements;
                 // elements one side removed here stay removed.
                 let removedByOurs = inBase.subtracting(oChunk), removedByTheirs = inBase.subtracting(tChunk)
@@ -47,7 +31,6 @@ enum SequenceMerge {
                 chosen = merged
             }
             for k in chosen { out.append((k, !inBase.contains(k))) }
-            ib = nb; io = no; it = nt
         }
         // An element moved by one side appears twice: keep it where it was moved to.
         var firstMoved: [String: Int] = [:], first: [String: Int] = [:]

@@ -52,43 +52,13 @@ public struct IBGraph: Sendable {
         nodes.reserveCapacity(estimate)
         byKey = KeyIndex(minimumCapacity: estimate)
         objectIndex = KeyIndex(minimumCapacity: estimate / 2)
-        let (key, objectID) = IBGraph.ownKey(xml.root, Identity(xml.root), local: "/document")
+        let (key, objectID) = IBGraph.ownKey(xml.root, ElementIdentity(xml.root), local: "/document")
         add(xml.root, key: key, objectID: objectID, parent: -1, indexInParent: 0, depth: 0)
-    }
-
-    /// One pass over an element's attributes finds everything identity needs, as indices into
-    /// them: copying the strings out (a retain and a release each) was a third of building a graph.
-    private struct Identity {
-        var id = -1
-        var sceneID = -1
-        /// The highest-priority identity attribute (IBRules.identityAttributes).
-        var ranked = -1
-
-        func isGlobal(_ e: XMLElement) -> Bool {
-            (id >= 0 && !IBRules.hasNonObjectID(e.name)) || sceneID >= 0
-        }
-
-        init(_ e: XMLElement) {
-            let attributes = e.attributes
-            var rank = Int.max
-            for i in attributes.indices {
-                // By length first: this runs for every attribute of every element.
-                let n = attributes[i].name.utf8.count
-                if n == 2, attributes[i].name == "id" {
-                    id = i
-                } else if n == 7, attributes[i].name == "sceneID" {
-                    sceneID = i
-                } else if let r = IBRules.identityRank(attributes[i].name), r < rank {
-                    rank = r
-                    ranked = i
-                }
-            }
-        }
     }
 
     /// An element's key and object id: `#id` for objects, `#scene:ID` for scenes, else `local`
     /// (its key under its parent).
-    private static func ownKey(_ e: XMLElement, _ identity: Identity, local: String) -> (String, String?) {
+    private static func ownKey(_ e: XMLElement, _ identity: ElementIdentity, local: String) -> (String, String?) {
         if identity.id >= 0, !IBRules.hasNonObjectID(e.name) {
             let id = e.attributes[identity.id].value
             return (IBGraph.prefixed(0x23, id), id)  // "#" + id, without a concatenation (1,800 a file)
@@ -112,7 +82,7 @@ public struct IBGraph: Sendable {
             hasDuplicateKeys = true
         }
         let attributes = e.attributes
-        for i in attributes.indices where IBRules.isReference(tag: e.name, attribute: attributes[i].name) && attributes[i].name != "id" {
+        for i in attributes.indices where IBRules.isReference(tag: e.name, attribute: attributes[i].name) && attributes[i].name != IBRules.objectIDAttribute {
             references.append(Reference(node: index, attribute: attributes[i].name, target: attributes[i].value))
         }
         let children = e.children
@@ -126,7 +96,7 @@ public struct IBGraph: Sendable {
         var ordinals: [(String, Int)] = []
         for i in children.indices {
             guard case .element(let c) = children[i] else { continue }
-            let childIdentity = Identity(c)
+            let childIdentity = ElementIdentity(c)
             // Objects and scenes are keyed by id; only other elements need a key under this parent.
             let local = childIdentity.isGlobal(c) ? "" : IBGraph.key(of: c, childIdentity, under: key, ordinals: &ordinals)
             let (childKey, childID) = IBGraph.ownKey(c, childIdentity, local: local)
@@ -137,7 +107,7 @@ public struct IBGraph: Sendable {
     /// The key of an element without an id: its parent's key plus `/tag[key=value]`, or
     /// `/tag[n]` for the n-th anonymous element of that tag. Built in one allocation: this
     /// runs for most elements of a file.
-    private static func key(of e: XMLElement, _ identity: Identity, under parentKey: String, ordinals: inout [(String, Int)]) -> String {
+    private static func key(of e: XMLElement, _ identity: ElementIdentity, under parentKey: String, ordinals: inout [(String, Int)]) -> String {
         var ordinal = 0
         if identity.ranked < 0 {
             if let i = ordinals.firstIndex(where: { $0.0 == e.name }) {
@@ -226,14 +196,14 @@ public struct IBGraph: Sendable {
     /// The nearest node (itself included) that is an object or a scene.
     public func owningObject(_ i: Int) -> Int {
         var n = i
-        while n > 0, nodes[n].objectID == nil, nodes[n].tag != "scene" { n = nodes[n].parent }
+        while n > 0, nodes[n].objectID == nil, nodes[n].tag != IBRules.sceneTag { n = nodes[n].parent }
         return n
     }
 
     public func scene(of i: Int) -> Int? {
         var n = i
         while n >= 0 {
-            if nodes[n].tag == "scene" { return n }
+            if nodes[n].tag == IBRules.sceneTag { return n }
             n = nodes[n].parent
         }
         return nil
@@ -244,167 +214,5 @@ public struct IBGraph: Sendable {
         guard let o = nodes[i].element.origin else { return nil }
         if let index { return index.line(of: o.span.lowerBound) }
         return o.source.location(of: o.span.lowerBound).line
-    }
-
-    // MARK: - Human names
-
-    /// A name a person recognises: `Button "Log in"`, `File's Owner`, `Login Scene`.
-    public func displayName(_ i: Int) -> String {
-        let e = nodes[i].element  // (not the whole node: copying one retains all of it)
-        let tag = e.name
-        if tag == "scene" { return sceneName(i) + " Scene" }
-        if tag == "document" { return "Document" }
-        if let label = e[attribute: "userLabel"] { return label }
-        var name = e[attribute: "customClass"] ?? IBGraph.typeName(tag)
-        if tag == "constraint", let attr = e[attribute: "firstAttribute"] {
-            name += " (\(attr))"
-        } else if tag == "outlet" || tag == "outletCollection", let p = e[attribute: "property"] {
-            name = "Outlet \(p)"
-        } else if tag == "action", let s = e[attribute: "selector"] {
-            name = "Action \(s)"
-        } else if tag == "segue" {
-            name = "Segue" + (e[attribute: "identifier"].map { " \"\($0)\"" } ?? "") + (e[attribute: "kind"].map { " (\($0))" } ?? "")
-        } else if let guide = IBGraph.layoutGuideName(e) {
-            name = guide
-        }
-        if let title = IBGraph.visibleTitle(e) {
-            name += " \"\(title)\""
-        } else if nodes[i].objectID == nil, let item = e[attribute: "name"] ?? e[attribute: "identifier"] {
-            name += " \"\(item)\""  // resources and dependencies: Image "logo", Capability "Safe area layout guides"
-        }
-        return name
-    }
-
-    /// The text shown on an object, from its attributes or its usual value children, on one
-    /// line and shortened to 40 characters (for names).
-    public static func visibleTitle(_ e: XMLElement) -> String? {
-        guard var t = shownText(e) else { return nil }
-        // Byte checks first: most titles are short and on one line.
-        if t.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { t = t.replacingNewlines() }
-        if t.utf8.count > 40, t.count > 40 { t = String(t.prefix(39)) + "…" }
-        return t
-    }
-
-    /// The whole text shown on an object (line breaks kept), or nil when it shows none.
-    public static func shownText(_ e: XMLElement) -> String? {
-        var title: String? = nil
-        for a in IBRules.titleAttributes {
-            if let v = e[attribute: a], !v.isEmpty { title = v; break }
-        }
-        if title == nil {
-            // The children as they are (`elements` would copy every child element into an array).
-            for case .element(let c) in e.children {
-                switch (c.name, c[attribute: "key"]) {
-                case ("state", "normal"): title = c[attribute: "title"] ?? c.elements.first(where: { $0[attribute: "key"] == "title" })?.text
-                case ("string", "text"), ("string", "title"): title = c.text
-                case (_, "cell"): title = c[attribute: "title"]
-                default: break
-                }
-                if title?.isEmpty == false { break }
-            }
-        }
-        guard let t = title, !t.isEmpty else { return nil }
-        return t
-    }
-
-    /// `Safe Area`, `Keyboard Layout Guide`, `Top Layout Guide` (storyboards' view controller guides).
-    public static func layoutGuideName(_ e: XMLElement) -> String? {
-        switch (e.name, e[attribute: "key"], e[attribute: "type"]) {
-        case ("viewLayoutGuide", "safeArea", _): return "Safe Area"
-        case ("viewLayoutGuide", "keyboard", _): return "Keyboard Layout Guide"
-        case ("viewControllerLayoutGuide", _, "top"?): return "Top Layout Guide"
-        case ("viewControllerLayoutGuide", _, "bottom"?): return "Bottom Layout Guide"
-        default: return nil
-        }
-    }
-
-    /// `stackView` → `Stack View`.
-    public static func typeName(_ tag: String) -> String {
-        if let n = IBRules.typeNames[tag] { return n }
-        if tag.utf8.allSatisfy({ $0 < 0x80 }) {
-            // Tags are ASCII: bytes, not Characters (this runs for every object named).
-            var out: [UInt8] = []
-            out.reserveCapacity(tag.utf8.count + 4)
-            for (i, b) in tag.utf8.enumerated() {
-                if i == 0 {
-                    out.append(b >= 0x61 && b <= 0x7A ? b - 0x20 : b)
-                } else {
-                    if b >= 0x41 && b <= 0x5A { out.append(0x20) }
-                    out.append(b)
-                }
-            }
-            return String(decoding: out, as: UTF8.self)
-        }
-        var out = ""
-        for (i, ch) in tag.enumerated() {
-            if i == 0 { out += ch.uppercased() } else if ch.isUppercase { out += " " + String(ch) } else { out.append(ch) }
-        }
-        return out
-    }
-
-    /// A scene's name: the comment Xcode writes before it, else its main object's name.
-    public func sceneName(_ i: Int) -> String {
-        let node = nodes[i]
-        if node.parent >= 0, node.indexInParent > 0 {
-            let siblings = nodes[node.parent].element.children
-            var k = node.indexInParent - 1
-            while k >= 0 {
-                if case .comment(let c) = siblings[k] { return c.text.trimmingSpaces() }
-                if case .element = siblings[k] { break }
-                k -= 1
-            }
-        }
-        if let main = sceneMainObject(i) { return displayName(main) }
-        return "Scene \(node.element[attribute: "sceneID"] ?? "")"
-    }
-
-    /// The first object of a scene (its view controller).
-    public func sceneMainObject(_ scene: Int) -> Int? {
-        for c in nodes[scene].children where nodes[c].tag == "objects" {
-            return nodes[c].children.first
-        }
-        return nil
-    }
-
-    /// `Login Scene > View > Stack View > Button "Log in"`: the objects from the top down,
-    /// without containers, value elements, or the scene's own view controller.
-    public func displayPath(_ i: Int) -> String {
-        var parts: [String] = []
-        var n = i
-        while n > 0 {
-            let node = nodes[n]
-            if node.tag == "scene" {
-                parts.append(displayName(n))
-            } else if node.objectID != nil {
-                let isSceneMain = node.parent >= 0 && nodes[node.parent].tag == "objects"
-                    && scene(of: n).flatMap(sceneMainObject) == n
-                if !isSceneMain || n == i { parts.append(displayName(n)) }
-            } else if n == i {
-                parts.append(displayName(n))
-            }
-            n = node.parent
-        }
-        if parts.isEmpty { return "Document" }
-        // Joined by hand: `joined(separator:)` is generic code, not specialized, and a reversed
-        // view's type is built at run time (a tenth of a merge's tree stage, for a few events).
-        var path = parts[parts.count - 1]
-        for part in parts.dropLast().reversed() {
-            path += " > "
-            path += part
-        }
-        return path
-    }
-}
-
-extension String {
-    func replacingNewlines() -> String {
-        String(unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : Character($0) })
-    }
-
-    func trimmingSpaces() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\n" || f == "\t" || f == "\r" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\n" || l == "\t" || l == "\r" { s = s.dropLast() }
-        return String(s)
     }
 }

@@ -36,7 +36,7 @@ extension CanvasBuilder {
             let items = graph.nodes[c].tag == "barButtonItem" ? [c] : graph.nodes[c].children
             for b in items {
                 let e = graph.nodes[b].element
-                if e[attribute: "systemItem"] == "flexibleSpace" || e[attribute: "systemItem"] == "fixedSpace" { continue }
+                if let item = e[attribute: "systemItem"], IBRules.spacerBarItems.contains(item) { continue }
                 if let t = itemText(e) { out.append(t) }
             }
         }
@@ -97,7 +97,7 @@ extension CanvasBuilder {
     /// collection view's first cell across and down: what the running view would show.
     mutating func repeatPrototypes(of v: Int, in rect: Wireframe.Rect, from first: Int, depth: Int) {
         let tag = graph.nodes[v].tag
-        guard tag == "tableView" || tag == "outlineView" || tag == "collectionView" else { return }
+        guard IBRules.repeatingViews.contains(tag) else { return }
         let prototypes = shapes[first...].filter { $0.depth == depth && $0.sketch == .cell && $0.kind == .view }
         guard !prototypes.isEmpty else { return }
         var copies: [Wireframe.Rect] = []

@@ -29,7 +29,7 @@ extension CanvasBuilder {
                 let size = IBRules.fontSizeAttributes.lazy.compactMap { f[attribute: $0].flatMap(Double.init) }.first
                     ?? name.flatMap { IBRules.fontSizes[$0] }
                 let weight = (f[attribute: "type"] ?? "") + (name ?? "")
-                let bold = ["bold", "Bold", "Semibold", "Heavy", "Black", "Headline"].contains { weight.contains($0) }
+                let bold = IBRules.boldFontWords.contains { weight.contains($0) }
                 return (size, bold)
             }
         }

@@ -19,10 +19,10 @@ struct CanvasBuilder {
     }
 
     mutating func build(_ root: Int, initial: String?) -> Wireframe.Canvas {
-        let isScene = graph.nodes[root].tag == "scene"
+        let isScene = graph.nodes[root].tag == IBRules.sceneTag
         var main: Int? = root
         if isScene {
-            let objects = graph.nodes[root].children.filter { graph.nodes[$0].tag == "objects" }.flatMap { graph.nodes[$0].children }
+            let objects = graph.nodes[root].children.filter { graph.nodes[$0].tag == IBRules.objectsContainer }.flatMap { graph.nodes[$0].children }
             main = objects.first { graph.nodes[$0].element[attribute: "sceneMemberID"] == IBRules.sceneControllerMemberID } ?? objects.first
             if let m = main { drawMain(m) }
             for o in objects where o != main && (isTopLevelView(o) || isWindow(o)) { drawRoot(o) }
@@ -33,7 +33,7 @@ struct CanvasBuilder {
         if shapes.isEmpty { drawEmpty(main ?? root) }
         // The roots' frames: a view lying outside its superview (a hidden scroller at -100) is cut.
         let bounds = shapes.filter { $0.depth == 0 }.map(\.frame).reduce(shapes[0].frame) { $0.union($1) }
-        let id = isScene ? graph.nodes[root].element[attribute: "sceneID"] ?? "" : graph.nodes[root].objectID ?? ""
+        let id = isScene ? graph.nodes[root].element[attribute: IBRules.sceneIDAttribute] ?? "" : graph.nodes[root].objectID ?? ""
         let isInitial = main.map { m in initial != nil && graph.nodes[m].objectID == initial } ?? false
         return Wireframe.Canvas(id: id, title: graph.displayName(root), node: root, isScene: isScene, isInitial: isInitial,
                                 bounds: bounds, shapes: shapes)

@@ -30,9 +30,9 @@ public enum WireframeBuilder {
     static func canvasRoots(_ graph: IBGraph, kind: IBDocument.Kind) -> [Int] {
         let top = graph.nodes[0].children
         if kind == .storyboard {
-            return top.filter { graph.nodes[$0].tag == "scenes" }.flatMap { graph.nodes[$0].children.filter { graph.nodes[$0].tag == "scene" } }
+            return top.filter { graph.nodes[$0].tag == "scenes" }.flatMap { graph.nodes[$0].children.filter { graph.nodes[$0].tag == IBRules.sceneTag } }
         }
-        guard let objects = top.first(where: { graph.nodes[$0].tag == "objects" }) else { return [] }
+        guard let objects = top.first(where: { graph.nodes[$0].tag == IBRules.objectsContainer }) else { return [] }
         let probe = CanvasBuilder(graph: graph, platform: .unknown, colors: WireframeColors(graph), screen: (0, 0))
         return graph.nodes[objects].children.filter { o in
             probe.isTopLevelView(o) || probe.isWindow(o) || probe.keyedChild(o, "view") != nil
@@ -44,7 +44,7 @@ public enum WireframeBuilder {
     /// title (`Login Scene` or `Login`).
     public static func matches(_ graph: IBGraph, _ root: Int, _ wanted: String) -> Bool {
         let e = graph.nodes[root].element
-        if e[attribute: "sceneID"] == wanted || graph.nodes[root].objectID == wanted { return true }
+        if e[attribute: IBRules.sceneIDAttribute] == wanted || graph.nodes[root].objectID == wanted { return true }
         let title = graph.displayName(root)
         return title == wanted || (title.hasSuffix(" Scene") && String(title.dropLast(6)) == wanted)
     }

@@ -9,7 +9,7 @@ struct WireframeColors {
         guard let resourcesNode = graph.nodes[0].children.first(where: { graph.nodes[$0].tag == "resources" }) else { return }
         for r in graph.nodes[resourcesNode].children {
             let e = graph.nodes[r].element
-            guard e.name == "namedColor" || e.name == "systemColor", let name = e[attribute: "name"] else { continue }
+            guard IBRules.resourceColorTags.contains(e.name), let name = e[attribute: "name"] else { continue }
             for case .element(let c) in e.children where c.name == "color" {
                 if let color = WireframeColors.components(c) { resources[name] = color }
             }
@@ -19,7 +19,7 @@ struct WireframeColors {
     /// The colour of a `<color>` element, or nil when it names one nobody knows.
     func color(_ e: XMLElement) -> Wireframe.Color? {
         if let c = WireframeColors.components(e) { return c }
-        for attribute in ["systemColor", "cocoaTouchSystemColor", "name"] {
+        for attribute in IBRules.colorNameAttributes {
             guard let name = e[attribute: attribute] else { continue }
             if let c = resources[name] { return c }
             if let hex = IBRules.namedColors[name] { return WireframeColors.hex(hex) }

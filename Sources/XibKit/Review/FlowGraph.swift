@@ -38,9 +38,9 @@ public struct FlowGraph: Sendable {
         let initial = graph.nodes[0].element[attribute: "initialViewController"]
         var nodes: [Node] = []
         var edges: [Edge] = []
-        for scene in graph.nodes.indices where graph.nodes[scene].tag == "scene" {
-            guard let id = graph.nodes[scene].element[attribute: "sceneID"] else { continue }
-            let objects = graph.nodes[scene].children.filter { graph.nodes[$0].tag == "objects" }.flatMap { graph.nodes[$0].children }
+        for scene in graph.nodes.indices where graph.nodes[scene].tag == IBRules.sceneTag {
+            guard let id = graph.nodes[scene].element[attribute: IBRules.sceneIDAttribute] else { continue }
+            let objects = graph.nodes[scene].children.filter { graph.nodes[$0].tag == IBRules.objectsContainer }.flatMap { graph.nodes[$0].children }
             let isInitial = objects.contains { initial != nil && graph.nodes[$0].objectID == initial }
             let reference = objects.lazy.compactMap { graph.nodes[$0].element[attribute: "storyboardName"] }.first
             nodes.append(Node(id: id, title: graph.displayName(scene), isInitial: isInitial, storyboardName: reference))
@@ -49,7 +49,7 @@ public struct FlowGraph: Sendable {
                 // A `<segue reference>` (inferred metrics) is not a segue of its own.
                 guard let segueID = graph.nodes[n].objectID, e[attribute: "reference"] == nil,
                       let destination = e[attribute: "destination"], let target = graph.node(forObjectID: destination),
-                      let toScene = graph.scene(of: target), let to = graph.nodes[toScene].element[attribute: "sceneID"] else { continue }
+                      let toScene = graph.scene(of: target), let to = graph.nodes[toScene].element[attribute: IBRules.sceneIDAttribute] else { continue }
                 edges.append(Edge(id: segueID, from: id, to: to, kind: e[attribute: "kind"] ?? "segue",
                                   identifier: e[attribute: "identifier"].flatMap { $0.isEmpty ? nil : $0 },
                                   relationship: e[attribute: "relationship"]))

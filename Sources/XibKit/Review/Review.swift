@@ -36,9 +36,6 @@ public struct SceneReview: Sendable {
 }
 
 public enum Review {
-    /// Connection categories (`DiffCategory`), listed beside the picture with constraints.
-    public static let connectionCategories: Set<String> = ["outlet", "action", "segue", "binding"]
-
     /// Throws for a side that does not parse, naming `file:line:column`. `translations`: the
     /// `.strings` files beside the document in the new version. `jobs`: cores for the scenes'
     /// wireframes (1 when files are already spread over cores).
@@ -75,7 +72,7 @@ public enum Review {
         var constraints: [ObjectChange] = [], connections: [ObjectChange] = [], objects: [ObjectChange] = []
         for c in g.changes {
             if c.category == "constraint" { constraints.append(c); continue }
-            if connectionCategories.contains(c.category) { connections.append(c); continue }
+            if IBRules.connectionCategories.contains(c.category) { connections.append(c); continue }
             objects.append(c)
             guard let id = c.id else { continue }
             switch c.kind {

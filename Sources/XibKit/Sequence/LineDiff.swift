@@ -126,7 +126,8 @@ public enum LineDiff {
         for i in a0..<a1 where scratch.countA[a[i]] == 1 && scratch.countB[a[i]] == 1 { pairs.append((i, scratch.posB[a[i]])) }
         for i in a0..<a1 { scratch.countA[a[i]] = 0 }
         for j in b0..<b1 { scratch.countB[b[j]] = 0 }
-        let anchors = longestIncreasing(pairs)
+        // (`pairs` increase in their first coordinate.)
+        let anchors = longestIncreasing(pairs.map(\.1)).map { pairs[$0] }
         if anchors.isEmpty {
             myers(a, a0, a1, b, b0, b1, &map)
             return
@@ -139,26 +140,6 @@ public enum LineDiff {
             pb = j + 1
         }
         align(a, pa, a1, b, pb, b1, &map, &scratch)
-    }
-
-    /// Longest subsequence of pairs increasing in both coordinates (patience sorting).
-    private static func longestIncreasing(_ pairs: [(Int, Int)]) -> [(Int, Int)] {
-        if pairs.isEmpty { return [] }
-        var tails: [Int] = []           // indices into pairs
-        var prev = [Int](repeating: -1, count: pairs.count)
-        for (k, p) in pairs.enumerated() {
-            var lo = 0, hi = tails.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if pairs[tails[mid]].1 < p.1 { lo = mid + 1 } else { hi = mid }
-            }
-            if lo > 0 { prev[k] = tails[lo - 1] }
-            if lo == tails.count { tails.append(k) } else { tails[lo] = k }
-        }
-        var out: [(Int, Int)] = []
-        var k = tails.last!
-        while k >= 0 { out.append(pairs[k]); k = prev[k] }
-        return out.reversed()
     }
 
     /// Myers' O(ND) shortest edit script; gives up (no matches) past a cost bound so a

@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Changes as they are listed: each described from its side, sorted where a person expects it,
+/// with its lines, gathered in groups (a scene, a top-level object, the resources, the document).
+extension DiffComparison {
+    mutating func emitAdded(_ ni: Int, depth: Int) {
+        guard let new else { return }
+        let change = makeChange(new, ni, isNew: true, kind: .added, depth: depth)
+        append(change, side: new, isNew: true, index: ni, sort: SortKey(position: ni, removed: 0))
+    }
+
+    mutating func emitRemoved(_ oi: Int, depth: Int) {
+        guard let old else { return }
+        let change = makeChange(old, oi, isNew: false, kind: .removed, depth: depth)
+        append(change, side: old, isNew: false, index: oi, sort: removedSortKey(oi))
+    }
+
+    /// A change described from one side: the new document's, or the old one's for removed objects.
+    mutating func makeChange(_ side: DiffObjects, _ i: Int, isNew: Bool, kind: ObjectChange.Kind, depth: Int) -> ObjectChange {
+        let title = side.groupTitle(side.groupRoot(i))
+        let summary = side.summary(i)
+        return ObjectChange(kind: kind, category: side.category(i), tag: side.graph.nodes[i].tag, id: side.shownID(i),
+                            path: side.path(i, summary: summary), location: side.location(i, groupTitle: title),
+                            oldSummary: isNew ? nil : summary, newSummary: isNew ? summary : nil, depth: depth)
+    }
+
+    mutating func append(_ change: ObjectChange, side: DiffObjects, isNew: Bool, index: Int, sort: SortKey, oldNode: Int? = nil) {
+        let root = side.groupRoot(index)
+        let groupSort = isNew ? SortKey(position: root, removed: 0) : removedSortKey(root)
+        entries.append(Entry(groupKey: side.graph.nodes[root].key,
+                             group: (side.groupKind(root), side.groupTitle(root), root > 0 ? side.shownID(root) : nil),
+                             groupSort: groupSort, sort: sort, change: change,
+                             oldNode: isNew ? oldNode : index, newNode: isNew ? index : nil))
+    }
+
+    /// Where a removed object sorts: with its removed ancestor; else after the nearest earlier
+    /// sibling that the new document still has in the same place; else right after the
+    /// nearest ancestor (object or container) the new document still has.
+    mutating func removedSortKey(_ oi: Int) -> SortKey {
+        guard let old, let new else { return SortKey(position: oi, removed: 0) }
+        if let known = removedSort[oi] { return known }
+        let key: SortKey
+        let pe = old.parentEntity[oi]
+        if pe > 0, removedDepth[pe] >= 0 {
+            key = SortKey(position: removedSortKey(pe).position, removed: oi + 1)
+        } else {
+            key = SortKey(position: anchor(oi, old, new), removed: oi + 1)
+        }
+        removedSort[oi] = key
+        return key
+    }
+
+    func anchor(_ oi: Int, _ old: DiffObjects, _ new: DiffObjects) -> Int {
+        let nodes = old.graph.nodes
+        let parent = nodes[oi].parent
+        guard parent >= 0 else { return 0 }
+        let parentKey = nodes[parent].key
+        for s in nodes[parent].children.reversed() where s < oi && old.isEntity[s] && matched[s] {
+            if let ns = new.graph.byKey[nodes[s].key], new.graph.nodes[ns].parent >= 0,
+               new.graph.nodes[new.graph.nodes[ns].parent].key == parentKey {
+                return new.subtreeEnd[ns] - 1
+            }
+        }
+        var a = parent
+        while a >= 0 {
+            if let na = new.graph.byKey[nodes[a].key] { return na }
+            a = nodes[a].parent
+        }
+        return 0
+    }
+
+    /// Fills in the line numbers of all changes: one pass over each file, not an index of every line.
+    mutating func fillLines() {
+        /// The line of each node's start, by position in `nodes`: one pass over the file.
+        func lines(_ side: DiffObjects?, _ nodes: [Int?]) -> [Int?] {
+            guard let side else { return nodes.map { _ in nil } }
+            let offsets = nodes.map { $0.flatMap { side.graph.nodes[$0].element.offset } }
+            let order = offsets.indices.filter { offsets[$0] != nil }.sorted { offsets[$0]! < offsets[$1]! }
+            var out = [Int?](repeating: nil, count: nodes.count)
+            var line = 1, position = 0
+            side.graph.document.source.bytes.withUnsafeBufferPointer { p in
+                guard let base = p.baseAddress else { return }
+                for k in order {
+                    let o = offsets[k]!
+                    while position < o, let nl = memchr(base + position, 0x0A, o - position) {
+                        line += 1
+                        position = base.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
+                    }
+                    position = max(position, o)
+                    out[k] = line
+                }
+            }
+            return out
+        }
+        let oldLines = lines(old, entries.map(\.oldNode))
+        let newLines = lines(new, entries.map(\.newNode))
+        for k in entries.indices {
+            if let line = oldLines[k] { entries[k].change.oldLine = line }
+            if let line = newLines[k] { entries[k].change.newLine = line }
+        }
+    }
+
+    mutating func buildGroups() {
+        fillLines()
+        // Groups in order of their position; changes by position, then by emission.
+        var groupIndex: [String: Int] = [:]
+        var heads: [(key: String, sort: SortKey, group: ChangeGroup)] = []
+        var members: [[Int]] = []
+        for (n, e) in entries.enumerated() {
+            if let g = groupIndex[e.groupKey] {
+                members[g].append(n)
+                // The new document's name and position for a group win over the old one's.
+                if e.groupSort.removed == 0, heads[g].sort.removed != 0 {
+                    heads[g].group.title = e.group.title
+                    heads[g].sort = e.groupSort
+                }
+            } else {
+                groupIndex[e.groupKey] = heads.count
+                heads.append((e.groupKey, e.groupSort, ChangeGroup(kind: e.group.kind, title: e.group.title, id: e.group.id, changes: [])))
+                members.append([n])
+            }
+        }
+        let order = heads.indices.sorted { a, b in
+            heads[a].sort != heads[b].sort ? heads[a].sort < heads[b].sort : heads[a].key < heads[b].key
+        }
+        groups = order.map { g in
+            var group = heads[g].group
+            let sorted = members[g].sorted { a, b in
+                entries[a].sort != entries[b].sort ? entries[a].sort < entries[b].sort : a < b
+            }
+            group.changes = sorted.map { entries[$0].change }
+            return group
+        }
+    }
+}

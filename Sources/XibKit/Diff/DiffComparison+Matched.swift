@@ -1,0 +1,144 @@
+/// Objects both versions have: moves, reorders and attribute changes.
+extension DiffComparison {
+    mutating func compareMatched(_ oi: Int, _ ni: Int, identical: Bool) {
+        guard let old, let new else { return }
+        var move: ObjectMove? = nil
+        if oi > 0, ni > 0 {
+            let oParent = old.graph.nodes[old.graph.nodes[oi].parent].key, nParent = new.graph.nodes[new.graph.nodes[ni].parent].key
+            if oParent != nParent {
+                move = ObjectMove(from: old.ancestorPath(oi), to: new.ancestorPath(ni), reparented: true)
+            } else if let reorder = reorders[ni] {
+                move = ObjectMove(from: old.ancestorPath(oi), to: new.ancestorPath(ni), reparented: false,
+                                  oldPosition: reorder.from, newPosition: reorder.to)
+            }
+        }
+        var attributes: [AttributeChange] = []
+        if !identical, !sameOwnBytes(oi, ni) {
+            let oTag = old.graph.nodes[oi].tag, nTag = new.graph.nodes[ni].tag
+            if oTag != nTag {
+                attributes.append(AttributeChange(name: "type", old: DiffValue(text: oTag), new: DiffValue(text: nTag)))
+            }
+            attributes += filtered(compareAttributes(DiffAttributes.of(oi, in: old), DiffAttributes.of(ni, in: new), old: old, new: new),
+                                   entityTag: nTag, isNamedItem: new.graph.nodes[ni].objectID == nil && ni > 0 && nTag != IBRules.sceneTag)
+        }
+        guard move != nil || !attributes.isEmpty else { return }
+        let p = new.parentEntity[ni]
+        let depth = p >= 0 && addedDepth[p] >= 0 ? addedDepth[p] + 1 : 0
+        var change = makeChange(new, ni, isNew: true, kind: move != nil ? .moved : .modified, depth: depth)
+        change.oldSummary = old.summary(oi)
+        change.move = move
+        change.attributes = attributes
+        append(change, side: new, isNew: true, index: ni, sort: SortKey(position: ni, removed: 0), oldNode: oi)
+    }
+
+    /// Attribute changes, in the new order, then attributes only the old side has.
+    func compareAttributes(_ a: [FlatAttribute], _ b: [FlatAttribute], old: DiffObjects, new: DiffObjects) -> [AttributeChange] {
+        var out: [AttributeChange] = []
+        func change(_ name: String, _ o: FlatAttribute?, _ n: FlatAttribute?) -> AttributeChange {
+            var c = AttributeChange(name: name, old: o?.value(in: old), new: n?.value(in: new), noise: n?.noise ?? o?.noise)
+            // Two different values that read the same: show what is written, so no change reads "x → x".
+            if let ov = c.old, let nv = c.new, ov.display == nv.display, let o, let n {
+                if let oid = ov.referencedID, let nid = nv.referencedID {
+                    c.old?.text += " (\(oid))"
+                    c.new?.text += " (\(nid))"
+                } else {
+                    c.old = DiffValue(text: o.written, isText: ov.isText)
+                    c.new = DiffValue(text: n.written, isText: nv.isText)
+                }
+            }
+            return c
+        }
+        // Usually both sides list the same attributes in the same order: compare them pairwise.
+        if a.count == b.count, zip(a, b).allSatisfy({ $0.name == $1.name }), Set(a.map(\.name)).count == a.count {
+            for (o, n) in zip(a, b) where !o.isSame(as: n) { out.append(change(n.name, o, n)) }
+            return out
+        }
+        // Otherwise match by name. A few dozen names a side: scans beat hashing them, and
+        // indices beat copying the values into tables.
+        let oldNames = uniqueNames(a), newNames = uniqueNames(b)
+        func position(of name: String, in names: [String]) -> Int? { names.firstIndex { $0.isSameName(as: name) } }
+        for (j, name) in newNames.enumerated() {
+            if let i = position(of: name, in: oldNames) {
+                if a[i].isSame(as: b[j]) { continue }
+                out.append(change(name, a[i], b[j]))
+            } else {
+                out.append(change(name, nil, b[j]))
+            }
+        }
+        for (i, name) in oldNames.enumerated() where position(of: name, in: newNames) == nil {
+            out.append(change(name, a[i], nil))
+        }
+        return out
+    }
+
+    /// The attributes' names, a repeated one numbered: `title`, `title (2)`.
+    func uniqueNames(_ list: [FlatAttribute]) -> [String] {
+        var names: [String] = []
+        names.reserveCapacity(list.count)
+        for f in list {
+            var name = f.name
+            var k = 2
+            // A few dozen names at most: a scan beats hashing them.
+            while names.contains(where: { $0.isSameName(as: name) }) {
+                name = "\(f.name) (\(k))"
+                k += 1
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// Leaves out (and counts) noise and frames unless the options show them.
+    mutating func filtered(_ changes: [AttributeChange], entityTag: String, isNamedItem: Bool) -> [AttributeChange] {
+        var out: [AttributeChange] = []
+        for c in changes {
+            switch c.noise {
+            case .layout? where !options.layout:
+                framesChanged += 1
+            case .toolsVersion?, .editorState?:
+                if options.includeNoise {
+                    out.append(c)
+                } else {
+                    noiseHidden += 1
+                    let name = isNamedItem ? entityTag + " " + c.name : c.name
+                    if !noiseNames.contains(name) { noiseNames.append(name) }
+                }
+            default:
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Objects that stay in the same container but change order: those outside a longest
+    /// run kept in order (so one insertion or one move does not make every sibling "moved").
+    mutating func findReorders(_ oi: Int, _ ni: Int) {
+        guard let old, let new else { return }
+        func containers(_ objects: DiffObjects, _ e: Int) -> [Int] {
+            var out: [Int] = []
+            func walk(_ i: Int) {
+                for c in objects.graph.nodes[i].children where !objects.isEntity[c] && objects.containsEntity[c] {
+                    out.append(c)
+                    walk(c)
+                }
+            }
+            walk(e)
+            return out
+        }
+        for nc in containers(new, ni) where !IBRules.isSet(new.graph.nodes[nc].tag) {
+            guard let oc = old.graph.byKey[new.graph.nodes[nc].key] else { continue }
+            if skipIdenticalSubtrees, old.graph.nodes[oc].element.hasSameBytes(as: new.graph.nodes[nc].element) { continue }
+            let oldKids = old.graph.nodes[oc].children.filter { old.isEntity[$0] }
+            let newKids = new.graph.nodes[nc].children.filter { new.isEntity[$0] }
+            var common: [(newIndex: Int, newPos: Int, oldPos: Int)] = []
+            for (p, k) in newKids.enumerated() {
+                // The old node with this key, if it is among these old children (few: a scan).
+                if let o = old.graph.byKey[new.graph.nodes[k].key], let op = oldKids.firstIndex(of: o) { common.append((k, p, op)) }
+            }
+            let keep = Set(longestIncreasing(common.map(\.oldPos)))
+            for (i, c) in common.enumerated() where !keep.contains(i) {
+                reorders[c.newIndex] = Reorder(from: c.oldPos + 1, to: c.newPos + 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+/// One comparison, walking the new document's objects in order and then the old one's leftovers.
+struct DiffComparison {
+    let old: DiffObjects?
+    let new: DiffObjects?
+    let options: DiffOptions
+    let skipIdenticalSubtrees: Bool
+
+    /// Per old node: matched by an object of the new document / root of an identical subtree.
+    var matched: [Bool]
+    var identicalRoot: [Bool]
+    /// Per old / new node: listed as removed / added (for nesting).
+    var removedDepth: [Int]
+    var addedDepth: [Int]
+    /// Reorders found while visiting a parent, by new node. (Tables by node are arrays here:
+    /// a dictionary keyed by Int cost more to set up at run time than it saved.)
+    var reorders: [Reorder?]
+    struct Reorder {
+        var from: Int
+        var to: Int
+    }
+    /// Sort keys of removed objects, by old node.
+    var removedSort: [SortKey?]
+
+    struct Entry {
+        var groupKey: String
+        var group: (kind: ChangeGroup.Kind, title: String, id: String?)
+        var groupSort: SortKey
+        var sort: SortKey
+        var change: ObjectChange
+        /// The object's nodes, for line numbers.
+        var oldNode: Int?
+        var newNode: Int?
+    }
+
+    /// Where a change sorts: by position in the new document; removed objects right after
+    /// what preceded them in the old one.
+    struct SortKey: Comparable {
+        var position: Int
+        var removed: Int
+        static func < (a: SortKey, b: SortKey) -> Bool { (a.position, a.removed) < (b.position, b.removed) }
+    }
+
+    var entries: [Entry] = []
+    var groups: [ChangeGroup] = []
+    var framesChanged = 0
+    var noiseHidden = 0
+    var noiseNames: [String] = []
+
+    init(old: DiffObjects?, new: DiffObjects?, options: DiffOptions, skipIdenticalSubtrees: Bool) {
+        self.old = old
+        self.new = new
+        self.options = options
+        self.skipIdenticalSubtrees = skipIdenticalSubtrees
+        let oldCount = old?.graph.nodes.count ?? 0
+        matched = [Bool](repeating: false, count: oldCount)
+        identicalRoot = [Bool](repeating: false, count: oldCount)
+        removedDepth = [Int](repeating: -1, count: oldCount)
+        addedDepth = [Int](repeating: -1, count: new?.graph.nodes.count ?? 0)
+        reorders = [Reorder?](repeating: nil, count: new?.graph.nodes.count ?? 0)
+        removedSort = [SortKey?](repeating: nil, count: oldCount)
+    }
+
+    mutating func run() {
+        if let new {
+            if old == nil {
+                addedDepth[0] = -1
+                for c in new.entityChildren(of: 0) { visitNew(c) }
+            } else {
+                visitNew(0)
+            }
+        }
+        if let old { collectRemoved(old) }
+        buildGroups()
+    }
+
+    // MARK: - Walking
+
+    mutating func visitNew(_ ni: Int) {
+        guard let new else { return }
+        // Fields read one by one: copying a whole node retains everything in it.
+        if let old, let oi = old.graph.byKey[new.graph.nodes[ni].key], old.isEntity[oi], !matched[oi] {
+            matched[oi] = true
+            if skipIdenticalSubtrees, old.graph.nodes[oi].element.hasSameBytes(as: new.graph.nodes[ni].element) {
+                identicalRoot[oi] = true
+                compareMatched(oi, ni, identical: true)
+                return
+            }
+            compareMatched(oi, ni, identical: false)
+            findReorders(oi, ni)
+        } else {
+            let p = new.parentEntity[ni]
+            let depth = p >= 0 && addedDepth[p] >= 0 ? addedDepth[p] + 1 : 0
+            addedDepth[ni] = depth
+            if ni > 0 { emitAdded(ni, depth: depth) }
+        }
+        for c in new.entityChildren(of: ni) { visitNew(c) }
+    }
+
+    mutating func collectRemoved(_ old: DiffObjects) {
+        let nodes = old.graph.nodes
+        var i = new == nil ? 1 : 0
+        while i < nodes.count {
+            if identicalRoot[i] {
+                i = old.subtreeEnd[i]
+                continue
+            }
+            if old.isEntity[i], !matched[i] {
+                let p = old.parentEntity[i]
+                let depth = p >= 0 && removedDepth[p] >= 0 ? removedDepth[p] + 1 : 0
+                removedDepth[i] = depth
+                emitRemoved(i, depth: depth)
+            }
+            i += 1
+        }
+    }
+
+    /// Whether an object's own attributes and values (its non-object descendants) are byte for
+    /// byte the same on both sides. Most matched objects that are not identical differ only in
+    /// objects of their own below them; this answers for them without flattening attributes.
+    /// False means "compare them": formatting differences fall through to the full comparison.
+    func sameOwnBytes(_ oi: Int, _ ni: Int) -> Bool {
+        guard let old, let new else { return false }
+        let a = old.graph.nodes[oi].element, b = new.graph.nodes[ni].element
+        if a.hasSameBytes(as: b) { return true }
+        guard a.hasSameStartTag(as: b) else { return false }
+        // Text, CDATA or comments: leave those to the full comparison.
+        func onlyElements(_ e: XMLElement) -> Bool {
+            e.children.allSatisfy { if case .element = $0 { return true } else { return false } }
+        }
+        guard onlyElements(a), onlyElements(b) else { return false }
+        let ca = old.graph.nodes[oi].children.filter { !old.isEntity[$0] }
+        let cb = new.graph.nodes[ni].children.filter { !new.isEntity[$0] }
+        guard ca.count == cb.count else { return false }
+        for (x, y) in zip(ca, cb) where !sameOwnBytes(x, y) { return false }
+        return true
+    }
+}

@@ -1,0 +1,117 @@
+/// Values in words, as the diff and the outline show them: `(16, 66, 343, 174.333)`,
+/// `systemBackgroundColor`, `system medium 13`, `"Log in"`, `widthSizable heightSizable`. The
+/// shapes of numbers and sides are the profile's (`IBRules.numberTuples`, `sideValues`).
+extension DiffAttributes {
+    /// A compact value in words: `(16, 66, 343, 174.333)`, `systemBackgroundColor`,
+    /// `red 1 green 0 blue 0 alpha 1`, `system medium 13`, `"Log in"`, `widthSizable heightSizable`.
+    static func describe(_ e: XMLElement) -> DiffValue {
+        let n = ConstraintEquation.number
+        func a(_ name: String) -> String? { e[attribute: name] }
+        func nums(_ names: [String]) -> String? {
+            var parts: [String] = []
+            for k in names {
+                guard let v = a(k) else { return nil }
+                parts.append(n(v))
+            }
+            return parts.joined(separator: ", ")
+        }
+        if let names = IBRules.numberTuples[e.name] {
+            if let s = nums(names) { return DiffValue(text: "(\(s))") }
+        } else if let sides = IBRules.sideValues[e.name] {
+            let parts = sides.compactMap { k in a(k).map { "\(k) \(n($0))" } }
+            if !parts.isEmpty { return DiffValue(text: parts.joined(separator: " ")) }
+        } else if let value = describeKnown(e) {
+            return value
+        }
+        // Its label already says what it is: `device: id=retina6_1 orientation=portrait`.
+        let written = generic(e)
+        return DiffValue(text: e.attributes.contains(where: { $0.name != "key" }) ? String(written.dropFirst(e.name.count + 1)) : written)
+    }
+
+    /// Colours, fonts, numbers, text and flag sets in words; nil for anything else.
+    private static func describeKnown(_ e: XMLElement) -> DiffValue? {
+        let n = ConstraintEquation.number
+        func a(_ name: String) -> String? { e[attribute: name] }
+        switch e.name {
+        case "color":
+            if let c = describeColor(e) { return DiffValue(text: c) }
+        case "fontDescription":
+            if let style = a("style") {
+                return DiffValue(text: "text style " + (style.hasPrefix("UICTFontTextStyle") ? String(style.dropFirst(17)) : style))
+            }
+            let parts = [a("name") ?? a("type"), a("weight"), a("pointSize").map(n)].compactMap { $0 }
+            if !parts.isEmpty { return DiffValue(text: parts.joined(separator: " ")) }
+        case "font":
+            let parts = [a("metaFont") ?? a("name") ?? a("textStyle"), a("size").map(n)].compactMap { $0 }
+            if !parts.isEmpty, e.attributes.allSatisfy({ ["key", "metaFont", "name", "size", "family", "textStyle"].contains($0.name) }) {
+                return DiffValue(text: parts.joined(separator: " "))
+            }
+        case "nil": return DiffValue(text: "nil")
+        case "real", "integer", "number", "bool":
+            if let v = a("value"), e.attributes.count <= 2 { return DiffValue(text: n(v)) }
+        case "string", "mutableString":
+            if e.elements.isEmpty {
+                let text = a("base64-UTF8") == "YES" ? Base64.decodeUTF8(e.text) ?? e.text : e.text
+                return DiffValue(text: text, isText: true)
+            }
+        default:
+            let flags = e.attributes.filter { $0.name != "key" }
+            if !flags.isEmpty, flags.allSatisfy({ $0.value == "YES" || $0.value == "NO" }) {
+                return DiffValue(text: flags.map { $0.value == "YES" ? $0.name : "!" + $0.name }.joined(separator: " "))
+            }
+        }
+        return nil
+    }
+
+    private static func describeColor(_ e: XMLElement) -> String? {
+        let n = ConstraintEquation.number
+        if let s = e[attribute: "systemColor"] ?? e[attribute: "cocoaTouchSystemColor"] { return s }
+        if let name = e[attribute: "name"] { return name }
+        var space = e[attribute: "colorSpace"].map { $0 == "custom" ? (e[attribute: "customColorSpace"] ?? $0) : $0 }
+        if let s = space, s.hasSuffix("ColorSpace") { space = String(s.dropLast(10)) }
+        let suffix = space.map { " (\($0))" } ?? ""
+        if let w = e[attribute: "white"] {
+            return "white \(n(w)) alpha \(n(e[attribute: "alpha"] ?? "1"))" + suffix
+        }
+        if let r = e[attribute: "red"], let g = e[attribute: "green"], let b = e[attribute: "blue"] {
+            return "red \(n(r)) green \(n(g)) blue \(n(b)) alpha \(n(e[attribute: "alpha"] ?? "1"))" + suffix
+        }
+        return nil
+    }
+
+    /// Any value: `tag attr=value ...` and its text, children in braces.
+    static func generic(_ e: XMLElement) -> String {
+        var parts: [String] = [e.name]
+        for a in e.attributes where a.name != "key" { parts.append("\(a.name)=\(a.value)") }
+        var s = parts.joined(separator: " ")
+        let text = e.text
+        if !text.isEmpty, !isWhitespace(text) { s += " " + DiffValue(text: text, isText: true).display }
+        let kids = e.elements
+        if !kids.isEmpty { s += " {" + kids.map(generic).joined(separator: "; ") + "}" }
+        return s
+    }
+}
+
+/// Decoding of `base64-UTF8="YES"` strings (Xcode writes text with control characters so).
+enum Base64 {
+    static func decodeUTF8(_ s: String) -> String? {
+        var table = [UInt8](repeating: 255, count: 256)
+        for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() { table[Int(c)] = UInt8(i) }
+        var out: [UInt8] = []
+        var buffer: UInt32 = 0
+        var bits = 0
+        for c in s.utf8 {
+            if c == UInt8(ascii: "=") { break }
+            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { continue }
+            let v = table[Int(c)]
+            guard v != 255 else { return nil }
+            buffer = (buffer << 6) | UInt32(v)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8((buffer >> UInt32(bits)) & 0xFF))
+            }
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,37 @@
+/// Stage 3 of the tree merge: what Xcode deletes with an object.
+extension TreeMerge {
+    /// Removes what refers to objects that no longer exist, as Xcode does when an object is
+    /// deleted: constraints, connections and other referring elements go; a referring
+    /// attribute on an element that stays (`initialViewController`) is dropped. Returns whether
+    /// it removed anything, and leaves the graph of the result in `resultGraph` (nil if
+    /// references still dangle after 8 rounds).
+    @discardableResult
+    func cascade(_ doc: inout XMLDocument) -> Bool {
+        var changed = false
+        for _ in 0..<8 {
+            let g = IBGraph(xml: doc)
+            var dropElements: Set<[Int]> = []
+            var dropAttributes: [([Int], String)] = []
+            for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
+                let node = g.nodes[r.node]
+                let path = g.treePath(of: r.node)
+                if IBRules.referringElements.contains(node.tag) {
+                    if dropElements.insert(path).inserted {
+                        recordCascade(g, r.node, attribute: nil, target: r.target)
+                    }
+                } else {
+                    dropAttributes.append((path, r.attribute))
+                    recordCascade(g, r.node, attribute: r.attribute, target: r.target)
+                }
+            }
+            if dropElements.isEmpty && dropAttributes.isEmpty { resultGraph = g; return changed }
+            changed = true
+            for (path, attr) in dropAttributes { TreeEdit.modify(&doc.root, at: path[...]) { $0[attribute: attr] = nil } }
+            // Remove deepest/last first so earlier paths stay valid.
+            for path in dropElements.sorted(by: { $0.lexicographicallyPrecedes($1) }).reversed() {
+                TreeEdit.remove(&doc.root, at: path[...])
+            }
+        }
+        return changed
+    }
+}

@@ -1,0 +1,101 @@
+/// How the tree merge names what it did: each kind of event, its subject and its resolution in
+/// words. The decisions say what happened; this file says how it reads in the summary and the
+/// report (`MergeEvent`).
+extension TreeMerge {
+    /// How a value both sides changed was settled.
+    enum BothChanged {
+        /// A frame (layout noise): ours kept, as Xcode recomputes it.
+        case layoutKeptOurs
+        /// Editor state: ours kept.
+        case editorStateKeptOurs
+        /// A version stamp: the newer one taken.
+        case newerTaken
+        /// A true conflict, resolved toward `prefer` (and marked by the caller).
+        case conflict
+
+        var kind: MergeEvent.Kind {
+            switch self {
+            case .layoutKeptOurs: .layoutOnly
+            case .editorStateKeptOurs, .newerTaken: .noise
+            case .conflict: .conflict
+            }
+        }
+
+        var resolution: String {
+            switch self {
+            case .layoutKeptOurs: "kept ours (layout only; Xcode recomputes frames from constraints)"
+            case .editorStateKeptOurs: "kept ours (editor state)"
+            case .newerTaken: "took the newer value"
+            case .conflict: "both changed"
+            }
+        }
+    }
+
+    func recordBothChanged(_ how: BothChanged, graph: IBGraph, node: Int, subject: String, ours: String?, theirs: String?) {
+        record(how.kind, graph: graph, node: node, subject: subject, ours: ours, theirs: theirs, resolution: how.resolution)
+    }
+
+    /// Both sides moved object `o` (ours' node), to different parents.
+    func recordMovedToDifferentParents(_ o: Int, ours po: String, theirs pt: String) {
+        record(.conflict, graph: O, node: o, subject: "moved to different parents",
+               ours: O.displayPath(O.byKey[po] ?? 0), theirs: T.displayPath(T.byKey[pt] ?? 0),
+               resolution: "kept \(prefer == .ours ? "ours" : "theirs")")
+    }
+
+    /// A deletion of base's object `b` that won over the other side's layout changes.
+    func recordDeletedOverLayout(_ b: Int, deleter: Side) {
+        record(.deleteOverLayout, graph: B, node: b, subject: "deleted by \(deleter == .ours ? "ours" : "theirs")",
+               ours: nil, theirs: nil, resolution: "the other side changed only its layout; deleted")
+    }
+
+    /// One side deleted base's object `b`; the other changed it, or made something refer to it.
+    func recordDeletionConflict(_ b: Int, deleter: Side, referenced: Bool, kept: Bool) {
+        let what = referenced ? "deleted on one side, referenced by a new or changed connection or constraint on the other"
+            : "deleted on one side, changed on the other"
+        record(.conflict, graph: B, node: b, subject: what,
+               ours: deleter == .ours ? nil : "kept", theirs: deleter == .theirs ? nil : "kept",
+               resolution: kept ? "kept" : "deleted")
+    }
+
+    /// One side deleted base's value element `b`; the other changed it (`kn` in `keeper`).
+    func recordValueDeletionConflict(_ b: Int, deleter: Side, keeper: IBGraph, _ kn: Int, kept: Bool) {
+        let shown = summary(keeper.nodes[kn].element)
+        record(.conflict, graph: B, node: b, subject: "<\(B.nodes[b].tag)> deleted on one side, changed on the other",
+               ours: deleter == .ours ? nil : shown, theirs: deleter == .theirs ? nil : shown,
+               resolution: kept ? "kept" : "deleted")
+    }
+
+    /// Node `n` of the result referred to `target`, which was deleted: the element went (no
+    /// `attribute`), or its attribute did.
+    func recordCascade(_ g: IBGraph, _ n: Int, attribute: String?, target: String) {
+        record(.cascadeDelete, graph: g, node: attribute == nil ? n : g.owningObject(n), subject: attribute ?? "",
+               ours: nil, theirs: nil, resolution: "removed: it referred to \(target), which was deleted")
+    }
+
+    /// A value element as a subject: `<rect key="frame">`.
+    static func valueSubject(_ e: XMLElement) -> String {
+        "<\(e.name)\(e[attribute: "key"].map { " key=\"\($0)\"" } ?? "")>"
+    }
+
+    /// An attribute as a subject; one of a value element is named with it: `<state key="normal">
+    /// title`, `<plugIn identifier="…"> version`.
+    static func attributeSubject(_ name: String, of element: XMLElement, tag: String, isObject: Bool) -> String {
+        guard !isObject && tag != "document" else { return name }
+        let ident = IBRules.identityAttributes.first { element[attribute: $0] != nil }
+        return "<\(tag)\(ident.map { " \($0)=\"\(element[attribute: $0]!)\"" } ?? "")> \(name)"
+    }
+
+    /// A value as the summary shows it: its text, or its attributes.
+    func summary(_ e: XMLElement) -> String {
+        if !e.text.isEmpty { return e.text }
+        return e.attributes.filter { $0.name != "key" }.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+    }
+
+    /// Every event is about the object owning `node`, named by its path in `graph`.
+    func record(_ kind: MergeEvent.Kind, graph: IBGraph, node: Int, subject: String,
+                ours: String?, theirs: String?, resolution: String) {
+        let owner = graph.owningObject(node)
+        events.append(MergeEvent(kind: kind, path: graph.displayPath(owner), objectID: graph.nodes[owner].objectID,
+                                 subject: subject, ours: ours, theirs: theirs, resolution: resolution))
+    }
+}

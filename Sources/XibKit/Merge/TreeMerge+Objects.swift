@@ -1,0 +1,281 @@
+/// Stage 1 of the tree merge: for every object id in any version, whether it survives and
+/// under which parent.
+extension TreeMerge {
+    func decideObjects() {
+        let (ids, hashes) = objectKeys()
+        survivingParent = ParentTable(minimumCapacity: ids.count)
+        // Each object's node and parent in each version, looked up once (the move checks need
+        // them again).
+        var found: [Places] = []
+        found.reserveCapacity(ids.count)
+        for (key, hash) in zip(ids, hashes) {
+            let b = B.byKey.value(for: key, hash: hash), o = O.byKey.value(for: key, hash: hash), t = T.byKey.value(for: key, hash: hash)
+            let places = Places(b: b, o: o, t: t, pb: b.map { parentKey(B, $0) }, po: o.map { parentKey(O, $0) }, pt: t.map { parentKey(T, $0) })
+            found.append(places)
+            decide(key, places)
+        }
+        keepAncestorsOfSurvivors()
+        markMoves(ids, found)
+    }
+
+    /// Every object key of the three versions once, ours' first, with its hash as every graph's
+    /// index has it (node i is entry i): hashed once.
+    private func objectKeys() -> ([String], [UInt64]) {
+        // The graphs are passed to a local function, not gathered in an array: an array of them
+        // copies each graph's tables (a dozen retains) every time it is built.
+        var ids: [String] = []
+        var hashes: [UInt64] = []
+        var seen = KeyIndex(minimumCapacity: O.nodes.count / 2)
+        func collect(_ g: IBGraph) {
+            for i in g.nodes.indices {
+                let key = g.nodes[i].key
+                guard IBGraph.isObjectKey(key) else { continue }
+                let hash = g.byKey.hash(ofEntry: i)
+                if seen.insert(key, 0, hash: hash) == nil {
+                    ids.append(key)
+                    hashes.append(hash)
+                }
+            }
+        }
+        collect(O)
+        collect(T)
+        collect(B)
+        return (ids, hashes)
+    }
+
+    /// Whether one object survives, and under which parent.
+    private func decide(_ key: String, _ f: Places) {
+        switch (f.b, f.o, f.t) {
+        case (_, .some, .some):
+            decideKept(key, f)
+        case (.some(let bn), nil, .some(let tn)):
+            decideDeletion(key: key, deleter: .ours, b: bn, kept: tn, keptGraph: T, keptFP: dfpT,
+                           referencedByKeeper: touchedByTheirs, keeperParent: f.pt!)
+        case (.some(let bn), .some(let on), nil):
+            decideDeletion(key: key, deleter: .theirs, b: bn, kept: on, keptGraph: O, keptFP: dfpO,
+                           referencedByKeeper: touchedByOurs, keeperParent: f.po!)
+        case (nil, .some, nil):
+            survivingParent[key] = f.po!
+            fromOurs.added += 1
+        case (nil, nil, .some):
+            survivingParent[key] = f.pt!
+            fromTheirs.added += 1
+        default:
+            break // deleted on both sides, or only in base
+        }
+    }
+
+    /// Both sides have the object: a move on one side is kept; moves to different parents conflict.
+    private func decideKept(_ key: String, _ f: Places) {
+        let (po, pt, pb) = (f.po!, f.pt!, f.pb)
+        let parent: String
+        if po == pt || pt == pb { parent = po }
+        else if po == pb { parent = pt }
+        else {
+            parent = prefer == .ours ? po : pt
+            recordMovedToDifferentParents(f.o!, ours: po, theirs: pt)
+        }
+        survivingParent[key] = parent
+        if po != pb, f.b != nil { fromOurs.moved += 1 }
+        if pt != pb, f.b != nil, pt != po { fromTheirs.moved += 1 }
+        if f.b == nil { fromOurs.added += 1 }
+    }
+
+    /// A move makes the subtrees around both its old and new places non-reusable, in every
+    /// version. (`ids` holds every object of the three versions, so every survivor.)
+    private func markMoves(_ ids: [String], _ found: [Places]) {
+        func movedIn(_ n: Int?, _ p: String?, from parent: String) -> Bool { n != nil && p != parent }
+        func markAround(_ g: IBGraph, _ n: Int?, _ parent: String) {
+            if let n { markAncestors(g, n) }
+            if let p = g.byKey[parent] { markAncestors(g, p, inclusive: true) }
+        }
+        // A deleted object that a side still has somewhere else than base had it (moved, then
+        // deleted by the other side's decision) must not come back with that side's subtree.
+        func markIfElsewhere(_ g: IBGraph, _ n: Int?, _ p: String?, _ pb: String?) {
+            if let n, p != pb { markAncestors(g, n) }
+        }
+        for (key, f) in zip(ids, found) {
+            if let parent = survivingParent[key] {
+                guard movedIn(f.b, f.pb, from: parent) || movedIn(f.o, f.po, from: parent) || movedIn(f.t, f.pt, from: parent) else { continue }
+                markAround(B, f.b, parent)
+                markAround(O, f.o, parent)
+                markAround(T, f.t, parent)
+            } else {
+                markIfElsewhere(O, f.o, f.po, f.pb)
+                markIfElsewhere(T, f.t, f.pt, f.pb)
+            }
+        }
+    }
+
+    /// Object key → the key of its parent in the result, on `KeyIndex` (a merge looks it up for
+    /// every child of every element it rebuilds; `Dictionary` hashed each key with SipHash).
+    /// Entries are set, and reset, never removed.
+    struct ParentTable {
+        private var index: KeyIndex
+        private var parents: [String] = []
+
+        init(minimumCapacity: Int = 0) {
+            index = KeyIndex(minimumCapacity: minimumCapacity)
+            parents.reserveCapacity(minimumCapacity)
+        }
+
+        subscript(key: String) -> String? {
+            get { index[key].map { parents[$0] } }
+            set {
+                guard let newValue else { preconditionFailure("a surviving object's parent is never removed") }
+                if let i = index.insert(key, parents.count) { parents[i] = newValue } else { parents.append(newValue) }
+            }
+        }
+
+        /// The getter, with the key's hash as a graph's index has it.
+        func parent(of key: String, hash: UInt64) -> String? {
+            index.value(for: key, hash: hash).map { parents[$0] }
+        }
+    }
+
+    /// An object's node and parent's key in each version. (A struct: an array of tuples goes
+    /// through run-time type information for every copy, a third of `decideObjects` once.)
+    struct Places {
+        var b: Int?, o: Int?, t: Int?
+        var pb: String?, po: String?, pt: String?
+    }
+
+    /// An object kept by a conflict needs its enclosing objects (its scene, its superview)
+    /// even where one side deleted them: they come back from the version that places it.
+    func keepAncestorsOfSurvivors() {
+        var queue = keptByConflict.compactMap { k in survivingParent[k].map { (k, $0) } }
+        /// Keeps the nearest object above `parent` in the first version that has `parent`.
+        func keepEnclosingObject(of parent: String, in g: IBGraph) -> Bool {
+            guard var p = g.byKey[parent] else { return false }
+            while p > 0 {
+                let key = g.nodes[p].key
+                if IBGraph.isObjectKey(key) {
+                    if survivingParent[key] == nil && !deletedObjects.contains(key) {
+                        let pk = parentKey(g, p)
+                        survivingParent[key] = pk
+                        keepSubtree(of: p, in: g)
+                        queue.append((key, pk))
+                    }
+                    break
+                }
+                p = g.nodes[p].parent
+            }
+            return true
+        }
+        while let (_, parent) = queue.popLast() {
+            _ = keepEnclosingObject(of: parent, in: T) || keepEnclosingObject(of: parent, in: O) || keepEnclosingObject(of: parent, in: B)
+        }
+    }
+
+    /// One side deleted an object the other kept: a delete, unless the keeper changed it
+    /// (beyond layout) or made something new refer to it — then it is a conflict.
+    func decideDeletion(key: String, deleter: Side, b: Int, kept: Int, keptGraph: IBGraph, keptFP: Fingerprints,
+                                referencedByKeeper: KeyIndex, keeperParent: String) {
+        let id = String(key.dropFirst())
+        // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
+        // deleting the whole object: only additions and modifications stop a deletion.
+        let changed = (keptFP[kept] != dfpB[b] && !isPruned(kept, in: keptGraph, keptFP, from: b)) || parentKey(B, b) != keeperParent
+        let referenced = referencedByKeeper[id] != nil
+        // Only the top of a deleted subtree is reported and counted.
+        let parentAlsoDeleted = isDeletedAncestor(b, deleter: deleter)
+        if !keptByConflict.isEmpty && keptByConflict.contains(key) {
+            survivingParent[key] = keeperParent
+            return
+        }
+        if insideDeletedByConflict(kept, in: keptGraph) {
+            // Goes with the enclosing object a conflict deleted, reported once, as keepSubtree
+            // keeps it whole when the conflict is resolved the other way.
+            deletedObjects.insert(key)
+            return
+        }
+        if !changed && !referenced {
+            if !parentAlsoDeleted { if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 } }
+            if !parentAlsoDeleted, !bytesEqual(B, b, keptGraph, kept) {
+                recordDeletedOverLayout(b, deleter: deleter)
+            }
+            return
+        }
+        let keep = (prefer == .ours) != (deleter == .ours)
+        if !parentAlsoDeleted || referenced {
+            recordDeletionConflict(b, deleter: deleter, referenced: referenced, kept: keep)
+        }
+        if keep {
+            survivingParent[key] = keeperParent
+            keepSubtree(of: kept, in: keptGraph)
+        } else {
+            deletedObjects.insert(key)
+        }
+    }
+
+    /// Whether an enclosing object of this node (in the keeper's version) was deleted by a conflict.
+    func insideDeletedByConflict(_ n: Int, in g: IBGraph) -> Bool {
+        var p = g.nodes[n].parent
+        while p > 0 {
+            if !deletedObjects.isEmpty && deletedObjects.contains(g.nodes[p].key) { return true }
+            p = g.nodes[p].parent
+        }
+        return false
+    }
+
+    /// A deleted subtree that a conflict keeps comes back whole from the keeper: its objects
+    /// are not re-decided one by one.
+    func keepSubtree(of node: Int, in g: IBGraph) {
+        keptByConflict.insert(g.nodes[node].key)
+        let depth = g.nodes[node].depth
+        var n = node + 1
+        while n < g.nodes.count && g.nodes[n].depth > depth {
+            let k = g.nodes[n].key
+            if IBGraph.isObjectKey(k) {
+                keptByConflict.insert(k)
+                deletedObjects.remove(k)
+                if survivingParent[k] == nil { survivingParent[k] = parentKey(g, n) }
+            }
+            n += 1
+        }
+    }
+
+    /// Whether `n` (in `g`) is base's node `b` with only things removed: no attribute added or
+    /// changed, the same text, every remaining child a pruned (or equal) copy of base's child.
+    func isPruned(_ n: Int, in g: IBGraph, _ fp: Fingerprints, from b: Int) -> Bool {
+        let e = g.nodes[n].element, be = B.nodes[b].element
+        guard e.name == be.name, e.text == be.text else { return false }
+        // Attributes may have been removed, not added or changed.
+        guard TreeMerge.onlyRemovedAttributes(from: be, e) else { return false }
+        for c in g.nodes[n].children {
+            let child = g.nodes[c]
+            guard let bc = B.byKey[child.key], B.nodes[bc].parent == b else { return false }
+            // Geometry that base had too may have changed (a deletion wins over layout).
+            if IBRules.noise(of: child.element) != nil || IBRules.isGeometry(child.tag) { continue }
+            if fp[c] != dfpB[bc] && !isPruned(c, in: g, fp, from: bc) { return false }
+        }
+        return true
+    }
+
+    func isDeletedAncestor(_ b: Int, deleter: Side) -> Bool {
+        let g = deleter == .ours ? O : T
+        var p = B.nodes[b].parent
+        while p > 0 {
+            if B.nodes[p].objectID != nil { return g.byKey[B.nodes[p].key] == nil }
+            p = B.nodes[p].parent
+        }
+        return false
+    }
+
+    /// Ids referenced by elements that this side added or changed.
+    /// (A `KeyIndex` used as a set: no SipHash, no set type built at run time.)
+    func referencedByChanges(in g: IBGraph) -> KeyIndex {
+        var out = KeyIndex()
+        for r in g.references {
+            let key = g.nodes[r.node].key
+            // Unchanged, or only attributes removed (Xcode drops a constraint's `firstItem`
+            // when it is the container): not a new reason to keep the target.
+            if let bn = B.byKey.value(for: key, hash: g.byKey.hash(ofEntry: r.node)) {
+                // Base's own start tag (most of a side is base's elements, taken whole): unchanged.
+                if g.nodes[r.node].element.hasSameStartTag(as: B.nodes[bn].element) { continue }
+                if TreeMerge.onlyRemovedAttributes(from: B.nodes[bn].element, g.nodes[r.node].element) { continue }
+            }
+            out.insert(r.target, 0)
+        }
+        return out
+    }
+}

@@ -1,0 +1,203 @@
+/// Stage 2 of the tree merge: the tree rebuilt top-down.
+extension TreeMerge {
+    /// Merges one element present in at least one version; nil when it does not survive.
+    func mergeNode(_ key: String, b: Int?, o: Int?, t: Int?) -> XMLElement? {
+        // (Sets looked at for every element: asked only when not empty, as a look-up hashes the key.)
+        if moveTouched.isEmpty || !moveTouched.contains(key) {
+            if let o, let t {
+                if let b {
+                    if bytesEqual(B, b, O, o) { return takeTheirs(t, base: b) }
+                    if bytesEqual(B, b, T, t) { return O.nodes[o].element }
+                }
+                if bytesEqual(O, o, T, t) { return O.nodes[o].element }
+            } else if let o, t == nil, b == nil {
+                return O.nodes[o].element
+            } else if let t, o == nil, b == nil {
+                return T.nodes[t].element
+            }
+        }
+        if isAtomic(B, b) || isAtomic(O, o) || isAtomic(T, t) {
+            return mergeAtomic(key, b: b, o: o, t: t)
+        }
+        let template: XMLElement = o.map { O.nodes[$0].element } ?? t.map { T.nodes[$0].element } ?? B.nodes[b!].element
+        var result = template
+        let attributes = mergeAttributes(b: b, o: o, t: t)
+        if !attributes.isSameWritten(as: template.attributes) { result.attributes = attributes }
+        let children = mergeChildren(key, b: b, o: o, t: t)
+        if !children.isSameNodes(as: template.children) { result.children = children }
+        return result
+    }
+
+    /// Theirs' subtree taken whole (ours left it as in base): counted as theirs' change.
+    func takeTheirs(_ n: Int, base: Int) -> XMLElement {
+        if dfpB[base] != dfpT[n] { fromTheirs.modified += 1 }
+        return T.nodes[n].element
+    }
+
+    /// An element the profile merges as one value (`IBRules.isAtomicValue`).
+    func isAtomic(_ g: IBGraph, _ n: Int?) -> Bool {
+        n.map { IBRules.isAtomicValue(g.nodes[$0].element) } ?? false
+    }
+
+    func mergeAtomic(_ key: String, b: Int?, o: Int?, t: Int?) -> XMLElement? {
+        guard let o, let t else {
+            // Present on one side only (the parent decided it survives).
+            if let o { return O.nodes[o].element }
+            if let t { return T.nodes[t].element }
+            return nil
+        }
+        if let b {
+            if bytesEqual(B, b, O, o) {
+                if !bytesEqual(B, b, T, t) { fromTheirs.modified += 1 }
+                return T.nodes[t].element
+            }
+            if bytesEqual(B, b, T, t) { fromOurs.modified += 1; return O.nodes[o].element }
+        }
+        if bytesEqual(O, o, T, t) { return O.nodes[o].element }
+        if let b, let merged = mergeValueList(b: b, o: o, t: t) { return merged }
+        let e = O.nodes[o].element
+        // Named as in base: both sides changed it, and ours' new title would misname it.
+        let (named, owner) = b.map { (B, B.owningObject($0)) } ?? (O, O.owningObject(o))
+        let theirs = T.nodes[t].element
+        func settle(_ how: BothChanged, _ value: XMLElement) -> XMLElement {
+            recordBothChanged(how, graph: named, node: owner, subject: TreeMerge.valueSubject(e), ours: summary(e), theirs: summary(theirs))
+            return value
+        }
+        switch IBRules.noise(of: e) {
+        case .layout? where !options.strictLayout: return settle(.layoutKeptOurs, e)
+        case .editorState?, .toolsVersion?: return settle(.editorStateKeptOurs, e)
+        default: return settle(.conflict, prefer == .ours ? e : theirs)
+        }
+    }
+
+    /// A list of anonymous values (`<integer value=…/>` in `visibilityPriorities`, `<segment>`s):
+    /// merged as a sequence of values, diff3-style; nil when both sides changed the same stretch.
+    func mergeValueList(b: Int, o: Int, t: Int) -> XMLElement? {
+        let be = B.nodes[b].element, oe = O.nodes[o].element, te = T.nodes[t].element
+        func values(_ e: XMLElement) -> [XMLElement]? {
+            var out: [XMLElement] = []
+            for c in e.children {
+                switch c {
+                case .element(let x): out.append(x)
+                case .text(let t) where t.isWhitespace: continue
+                default: return nil
+                }
+            }
+            return out
+        }
+        guard let bv = values(be), let ov = values(oe), let tv = values(te) else { return nil }
+        guard TreeMerge.sameOwnAttributes(be, oe) || TreeMerge.sameOwnAttributes(be, te) || TreeMerge.sameOwnAttributes(oe, te) else { return nil }
+        // Keyed by the written value.
+        func written(_ list: [XMLElement]) -> [String] { list.map { String(decoding: XMLWriter.write($0, depth: 0), as: UTF8.self) } }
+        var out: [XMLNode] = []
+        for chunk in Diff3.chunks(base: written(bv), ours: written(ov), theirs: written(tv)).chunks {
+            switch chunk.kind {
+            case .stable, .ours: for k in chunk.ours { out.append(.element(ov[k])) }
+            case .theirs: for k in chunk.theirs { out.append(.element(tv[k])) }
+            case .both:
+                // Both inserted here: ours' values, then theirs'. Anything else is a conflict.
+                guard chunk.base.isEmpty else { return nil }
+                for k in chunk.ours { out.append(.element(ov[k])) }
+                for k in chunk.theirs { out.append(.element(tv[k])) }
+            }
+        }
+        var result = oe
+        let attributes = mergeAttributes(b: b, o: o, t: t)
+        if !attributes.isSameWritten(as: oe.attributes) { result.attributes = attributes }
+        if !out.isSameNodes(as: oe.children) { result.children = out }
+        if !bytesEqual(B, b, T, t) { fromTheirs.modified += 1 }
+        if !bytesEqual(B, b, O, o) { fromOurs.modified += 1 }
+        return result
+    }
+
+    // MARK: Children
+
+    func childKeys(_ g: IBGraph, _ n: Int?, parentKey: String) -> [String] {
+        guard let n else { return [] }
+        var out: [String] = []
+        for c in g.nodes[n].children {
+            let node = g.nodes[c]
+            if IBGraph.isObjectKey(node.key) {
+                guard survivingParent.parent(of: node.key, hash: g.byKey.hash(ofEntry: c)) == parentKey else { continue }
+            }
+            out.append(node.key)
+        }
+        return out
+    }
+
+    func mergeChildren(_ key: String, b: Int?, o: Int?, t: Int?) -> [XMLNode] {
+        let bk = childKeys(B, b, parentKey: key), ok = childKeys(O, o, parentKey: key), tk = childKeys(T, t, parentKey: key)
+        // The same children in the same order in all three (most elements above a change):
+        // every one survives where it is, with no sets to build.
+        if let o, b != nil, t != nil, bk == ok && ok == tk {
+            var out: [XMLNode] = []
+            for k in ok {
+                let vb = B.byKey[k], vo = O.byKey[k], vt = T.byKey[k]
+                out.append(contentsOf: comments(before: k, b: vb, o: vo, t: vt))
+                if let e = mergeNode(k, b: vb, o: vo, t: vt) { out.append(.element(e)) }
+            }
+            out.append(contentsOf: trailingComments(O, o))
+            return out
+        }
+        let bs = Set(bk), os = Set(ok), ts = Set(tk)
+        // Which keys survive here.
+        var survivors: Set<String> = []
+        for k in bs.union(os).union(ts) {
+            if IBGraph.isObjectKey(k) {
+                // Objects and scenes: decided in stage 1 (childKeys already kept only those placed here).
+                survivors.insert(k)
+                continue
+            }
+            switch (bs.contains(k), os.contains(k), ts.contains(k)) {
+            case (_, true, true), (false, true, false), (false, false, true): survivors.insert(k)
+            case (true, false, true):
+                if keepDeletedValue(k, deleter: .ours, keeper: T, keeperFP: dfpT) { survivors.insert(k) }
+            case (true, true, false):
+                if keepDeletedValue(k, deleter: .theirs, keeper: O, keeperFP: dfpO) { survivors.insert(k) }
+            default: break
+            }
+        }
+        var order = SequenceMerge.merge(base: bk, ours: ok, theirs: tk, survivors: survivors)
+        // Sets that Xcode writes sorted (constraints by id, outlets by name, resources...):
+        // when the merge changed their members, place them where Xcode would.
+        let containerTag = (o.map { O.nodes[$0].tag } ?? t.map { T.nodes[$0].tag } ?? B.nodes[b!].tag)
+        if let xcodeOrder = IBRules.xcodeOrder(of: containerTag), order != ok {
+            let elements = order.map { k in (O.byKey[k].map { O.nodes[$0].element } ?? T.byKey[k].map { T.nodes[$0].element } ?? B.nodes[B.byKey[k]!].element) }
+            order = xcodeOrder.permutation(elements).map { order[$0] }
+        }
+        var out: [XMLNode] = []
+        let templateGraph = o != nil ? O : (t != nil ? T : B)
+        let templateNode = o ?? t ?? b!
+        for k in order {
+            let bn = B.byKey[k], on = O.byKey[k], tn = T.byKey[k]
+            // Local (non-object) keys only match within this parent in each version.
+            let bx = bn.flatMap { bs.contains(k) ? $0 : nil }, ox = on.flatMap { os.contains(k) ? $0 : nil }, tx = tn.flatMap { ts.contains(k) ? $0 : nil }
+            let isObject = IBGraph.isObjectKey(k)
+            let (vb, vo, vt) = isObject ? (bn, on, tn) : (bx, ox, tx)
+            out.append(contentsOf: comments(before: k, b: vb, o: vo, t: vt))
+            if let e = mergeNode(k, b: vb, o: vo, t: vt) { out.append(.element(e)) }
+        }
+        out.append(contentsOf: trailingComments(templateGraph, templateNode))
+        return out
+    }
+
+    /// A value element (no id) removed by one side: removed unless the other side changed it.
+    func keepDeletedValue(_ k: String, deleter: Side, keeper: IBGraph, keeperFP: Fingerprints) -> Bool {
+        guard let bn = B.byKey[k], let kn = keeper.byKey[k] else { return false }
+        if !keptByConflict.isEmpty, let slash = k.firstIndex(of: "/"), keptByConflict.contains(String(k[..<slash])) { return true }
+        // Inside a value a conflict kept: it comes back whole, as one conflict (the other
+        // resolution drops it whole).
+        if !keptValues.isEmpty, B.nodes[bn].parent >= 0, keptValues.contains(B.nodes[B.nodes[bn].parent].key) {
+            keptValues.insert(k)
+            return true
+        }
+        if dfpB[bn] == keeperFP[kn] || isNoiseElement(keeper, kn) {
+            if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
+            return false
+        }
+        let keep = (prefer == .ours) != (deleter == .ours)
+        recordValueDeletionConflict(bn, deleter: deleter, keeper: keeper, kn, kept: keep)
+        if keep { keptValues.insert(k) }
+        return keep
+    }
+}

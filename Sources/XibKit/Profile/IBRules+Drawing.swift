@@ -1,0 +1,202 @@
+/// What `render` and `review` draw: which objects are views, where they sit and in which
+/// coordinates, how each type is sketched, the bars around a controller's view, the screen
+/// sizes of devices and the colours a file names.
+extension IBRules {
+    /// Keys under which an object is a view of the object holding it (a view controller's
+    /// `view`, a window's or box's `contentView`, a scroll view's scrollers, bars, headers).
+    public static let viewKeys: Set<String> = [
+        "view", "contentView", "horizontalScroller", "verticalScroller", "headerView", "cornerView",
+        "navigationBar", "toolbar", "tabBar", "tableHeaderView", "tableFooterView", "sectionHeaderView",
+        "backgroundView", "selectedBackgroundView", "titleView", "customView", "splitView", "tabView",
+        "contentGroup", "rootItem",
+    ]
+
+    /// Containers whose object children are views, by the tag of the element holding them
+    /// (`nil`: any). Table and collection prototypes are drawn in their view's coordinates;
+    /// a macOS table's cell views sit in their column (`tableColumn`).
+    public static let viewContainers: [(holder: String?, container: String)] = [
+        (nil, "subviews"), ("tableView", "prototypes"), ("tableViewSection", "cells"), ("collectionView", "cells"),
+        ("tableColumn", "prototypeCellViews"), ("stackView", "beginningViews"), ("stackView", "middleViews"),
+        ("stackView", "endViews"), ("controller", "items"), ("notificationController", "items"),
+        ("glanceController", "items"), ("group", "items"), ("table", "items"),
+    ]
+
+    /// watchOS interface controllers: their `items` fill the screen, without frames.
+    public static let watchControllers: Set<String> = ["controller", "notificationController", "glanceController"]
+
+    /// Element types that are views wherever they stand (top-level objects of a xib, detached
+    /// views of a scene), also when Auto Layout left them without a frame.
+    public static let viewTags: Set<String> = [
+        "view", "customView", "stackView", "scrollView", "tableView", "collectionView", "tableViewCell",
+        "collectionViewCell", "collectionReusableView", "tableCellView", "visualEffectView", "imageView",
+        "label", "button", "textField", "box", "containerView", "mapView", "webView", "wkWebView",
+    ]
+
+    /// macOS views whose own coordinates are flipped (origin top-left, as AppKit's `isFlipped`):
+    /// every other macOS view counts y from its bottom edge. iOS, tvOS and watchOS: all top-left.
+    /// Measured on the corpus: a vertical stack view's first view has the highest y (not
+    /// flipped); a split view's first pane the lowest, and a scroll view's horizontal scroller
+    /// is at its bottom with a high y (flipped).
+    public static let flippedViews: Set<String> = [
+        "scrollView", "clipView", "tableView", "outlineView", "textView", "splitView", "collectionView",
+        "matrix", "tableHeaderView", "gridView", "tabView", "rulerView",
+    ]
+
+    /// How `render` sketches an element type; unlisted views are outlined boxes.
+    public enum Sketch: String, Sendable {
+        /// Text (drawn without a box).
+        case label
+        /// A text entry: a box with its text or placeholder; bordered when the file says so.
+        case field
+        case button
+        /// A check box or radio button: a small box and its title.
+        case check
+        /// An image: a crossed placeholder with the image's name.
+        case image
+        /// A row of segments, each with its title.
+        case segmented
+        /// A navigation, tab, tool or search bar, with its items' titles.
+        case bar
+        /// A control drawn as a box with its type's name (switch, slider, progress...).
+        case control
+        case scroller
+        /// A table or collection cell (and a macOS table's cell view).
+        case cell
+        /// A window's frame with its title bar (macOS).
+        case window
+    }
+
+    public static let sketches: [String: Sketch] = [
+        "label": .label, "textField": .field, "secureTextField": .field, "searchField": .field,
+        "comboBox": .field, "tokenField": .field, "textView": .field,
+        "button": .button, "popUpButton": .button, "pathControl": .button,
+        "imageView": .image, "segmentedControl": .segmented,
+        "navigationBar": .bar, "toolbar": .bar, "tabBar": .bar, "searchBar": .bar,
+        "switch": .control, "slider": .control, "stepper": .control, "progressView": .control,
+        "progressIndicator": .control, "activityIndicatorView": .control, "datePicker": .control,
+        "pageControl": .control, "levelIndicator": .control, "colorWell": .control,
+        "scroller": .scroller,
+        "tableViewCell": .cell, "collectionViewCell": .cell, "tableCellView": .cell, "collectionReusableView": .cell,
+        "window": .window, "panel": .window,
+    ]
+
+    /// Button cell types (`<buttonCell type>`) drawn as check boxes and radio buttons.
+    public static let checkCellTypes: Set<String> = ["check", "radio"]
+
+    /// Containers of items of which one shows at a time (a tab view's tabs), and the attribute
+    /// of their holder naming it (else the first shows); the others' views are drawn hidden.
+    public static let oneShownContainers: [String: String] = ["tabViewItems": "initialItem"]
+
+    /// Attributes (on a field or its `cell`) that give a text field a visible border; `none`
+    /// or `NO` means none. A macOS text field without one is a label.
+    public static let borderAttributes = ["borderStyle", "bezelStyle", "bezeled", "bordered"]
+
+    /// Attributes naming an image: on the element, its `cell`, or its `normal` state.
+    public static let imageAttributes = ["image", "backgroundImage"]
+
+    /// Font sizes in points for macOS `metaFont` names and iOS text styles (the defaults at the
+    /// standard content size). A `pointSize` or `size` attribute wins; names holding `Bold`,
+    /// `Semibold`, `Heavy`, `Black` or `Headline`, and `type="boldSystem"`, are bold.
+    public static let fontSizes: [String: Double] = [
+        "system": 13, "systemBold": 13, "systemSemibold": 13, "systemMedium": 13, "systemHeavy": 13,
+        "systemLight": 13, "systemThin": 13, "systemBlack": 13, "smallSystem": 11, "smallSystemBold": 11,
+        "miniSystem": 9, "miniSystemBold": 9, "menu": 14, "menuBar": 14, "message": 13, "label": 10,
+        "cellTitle": 12, "fixedUser": 11, "titleBar": 13, "toolTip": 11, "controlContent": 13, "palette": 11,
+        "UICTFontTextStyleBody": 17, "UICTFontTextStyleCallout": 16, "UICTFontTextStyleCaption1": 12,
+        "UICTFontTextStyleCaption2": 11, "UICTFontTextStyleFootnote": 13, "UICTFontTextStyleHeadline": 17,
+        "UICTFontTextStyleSubhead": 15, "UICTFontTextStyleTitle0": 34, "UICTFontTextStyleTitle1": 28,
+        "UICTFontTextStyleTitle2": 22, "UICTFontTextStyleTitle3": 20,
+    ]
+
+    /// Value children holding a text's font, and their attributes: an explicit size first,
+    /// then a named font (`fontSizes`).
+    public static let fontKeys = ["fontDescription", "font"]
+    public static let fontSizeAttributes = ["pointSize", "size"]
+    public static let fontNameAttributes = ["metaFont", "style"]
+    /// Words in a font's type or name that make it bold.
+    public static let boldFontWords = ["bold", "Bold", "Semibold", "Heavy", "Black", "Headline"]
+
+    /// Attributes holding a text's alignment, on a label or field or its cell (`center`, `right`;
+    /// anything else reads from the leading edge).
+    public static let textAlignmentAttributes = ["textAlignment", "alignment"]
+
+    /// A scene's controller is the object with this `sceneMemberID` (its first object may be
+    /// its First Responder).
+    public static let sceneControllerMemberID = "viewController"
+
+    /// The names of controllers' views besides `view` (split view and tab view controllers).
+    public static let controllerViewKeys = ["view", "splitView", "tabView"]
+
+    /// A segmented control's segments and the attributes holding their titles, in priority order.
+    public static let segmentTag = "segment"
+    public static let segmentTitleAttributes = ["title", "label", "image"]
+
+    /// Bars a view controller shows around its view, from the items it has (`navigationItem`,
+    /// `tabBarItem`, `toolbarItems`), and their heights in points. `<nil key=…>` with the
+    /// metrics key turns one off.
+    public static let simulatedBars: [(item: String, edge: BarEdge, height: Double, metricsKey: String)] = [
+        ("navigationItem", .top, 44, "simulatedTopBarMetrics"),
+        ("toolbarItems", .bottom, 44, "simulatedBottomBarMetrics"),
+        ("tabBarItem", .bottom, 49, "simulatedBottomBarMetrics"),
+    ]
+    public enum BarEdge: String, Sendable { case top, bottom }
+
+    /// A controller's root views whose content starts below its top bar (their content inset
+    /// is adjusted at run time); other views' frames already leave room for it.
+    public static let insetBelowBars: Set<String> = ["tableView", "collectionView"]
+
+    /// The status bar above a top bar: 44 points on a portrait screen at least 812 tall
+    /// (the notched iPhones), otherwise 20.
+    public static func statusBarHeight(screenHeight: Double) -> Double { screenHeight >= 812 ? 44 : 20 }
+
+    /// Bar items' text, after their title: a system item's name, then an image's.
+    public static let barItemTextAttributes = ["systemItem", "image"]
+    /// System bar items that only make room (`systemItem`): not listed on a bar.
+    public static let spacerBarItems: Set<String> = ["flexibleSpace", "fixedSpace"]
+
+    /// Views whose prototype cells are repeated down (a table, column by column) or across and
+    /// down (a collection) to fill them, as the running view would.
+    public static let repeatingViews: Set<String> = ["tableView", "outlineView", "collectionView"]
+
+    /// Where a macOS window keeps its content size (the title bar is drawn above it), and the
+    /// height of that title bar in the sketch.
+    public static let windowContentRectKey = "contentRect"
+    public static let windowTitleBarHeight = 28.0
+
+    /// Screen sizes in points for `<device id>`, portrait; the canvas of a controller without a
+    /// view of its own (navigation and tab bar controllers) and of a view without a frame.
+    public static let deviceSizes: [String: (width: Double, height: Double)] = [
+        "retina3_5": (320, 480), "retina4_0": (320, 568), "retina4_7": (375, 667), "retina5_5": (414, 736),
+        "retina5_9": (375, 812), "retina6_0": (390, 844), "retina6_1": (414, 896), "retina6_5": (414, 896),
+        "retina6_12": (393, 852), "retina6_72": (430, 932), "retina6_3": (402, 874), "retina6_9": (440, 956),
+        "ipad9_7": (768, 1024), "ipad10_2": (810, 1080), "ipad10_5": (834, 1112), "ipad11": (834, 1194),
+        "ipad12_9": (1024, 1366), "ipad12_9rounded": (1024, 1366), "appleTV": (1920, 1080),
+        "watch38": (136, 170), "watch40": (162, 197), "watch42": (156, 195), "watch44": (184, 224),
+    ]
+
+    /// Colours a file names instead of spelling out (`systemColor`, `cocoaTouchSystemColor`,
+    /// and AppKit's `catalog="System"` names), as light-appearance sRGB hex (`RRGGBBAA`). Named
+    /// colours of the document's own `<resources>` are read from there first.
+    public static let namedColors: [String: String] = [
+        "whiteColor": "FFFFFFFF", "blackColor": "000000FF", "clearColor": "00000000", "ClearColor": "00000000",
+        "darkTextColor": "000000FF", "lightTextColor": "FFFFFF99", "groupTableViewBackgroundColor": "F2F2F7FF",
+        "tableCellGroupedBackgroundColor": "FFFFFFFF", "systemBackgroundColor": "FFFFFFFF",
+        "secondarySystemBackgroundColor": "F2F2F7FF", "tertiarySystemBackgroundColor": "FFFFFFFF",
+        "systemGroupedBackgroundColor": "F2F2F7FF", "secondarySystemGroupedBackgroundColor": "FFFFFFFF",
+        "tertiarySystemGroupedBackgroundColor": "F2F2F7FF", "systemFillColor": "78788033",
+        "secondarySystemFillColor": "78788029", "labelColor": "000000FF", "secondaryLabelColor": "3C3C4399",
+        "systemRedColor": "FF3B30FF", "systemGreenColor": "34C759FF", "systemBlueColor": "007AFFFF",
+        "systemGrayColor": "8E8E93FF", "opaqueSeparatorColor": "C6C6C8FF", "separatorColor": "3C3C434A",
+        "textBackgroundColor": "FFFFFFFF", "controlColor": "FFFFFFFF", "controlBackgroundColor": "FFFFFFFF",
+        "windowBackgroundColor": "ECECECFF", "headerColor": "FFFFFFFF", "underPageBackgroundColor": "969696FF",
+        "controlTextColor": "000000FF", "textColor": "000000FF", "windowFrameColor": "AAAAAAFF",
+        "gridColor": "E6E6E6FF", "selectedControlColor": "B3D7FFFF", "alternateSelectedControlColor": "0063E1FF",
+    ]
+
+    /// Value children whose colour is the view's background.
+    public static let backgroundColorKeys = ["backgroundColor", "fillColor"]
+    /// Attributes of a `<color>` naming it, in the order they are looked up.
+    public static let colorNameAttributes = ["systemColor", "cocoaTouchSystemColor", "name"]
+    /// The document's own colours (`<resources>`), which cache their components.
+    public static let resourceColorTags: Set<String> = ["namedColor", "systemColor"]
+}

@@ -1,0 +1,83 @@
+/// Which values are Xcode's noise or layout, and which elements merge as one value.
+///
+/// Noise is what Xcode churns without a person's intent. The merge resolves it by rule and
+/// reports it apart from conflicts; the diff and the outline hide it unless asked; a deletion
+/// wins over the other side's layout-only changes. Caches Xcode keeps of other files (an image's
+/// size in `<resources>`, a named colour's components) have no rule yet: they merge as values.
+extension IBRules {
+    /// How Xcode churns a value without a user's intent.
+    public enum Noise: String, Sendable {
+        /// Version stamps: the newer value wins (`toolsVersion`, `<plugIn version>`, ...).
+        case toolsVersion = "tools-version"
+        /// Editor state (`<device>`, `canvasLocation`, `misplaced`): ours wins.
+        case editorState = "editor-state"
+        /// Frames: recomputed by Xcode from constraints; ours wins, reported as layout-only.
+        case layout
+    }
+
+    /// Noise attributes; `tag` nil: on any element.
+    public static let noiseAttributes: [(tag: String?, attribute: String, noise: Noise)] = [
+        ("document", "toolsVersion", .toolsVersion), ("document", "systemVersion", .toolsVersion),
+        ("plugIn", "version", .toolsVersion),
+        ("capability", "minToolsVersion", .toolsVersion),
+        (nil, "misplaced", .editorState), (nil, "ambiguous", .editorState),
+    ]
+
+    /// Whole elements that are noise, by tag and `key` (nil: any). Geometry (`<rect>`: frames,
+    /// window content rects; text views' min/max sizes) is layout: Xcode derives it from
+    /// constraints and autoresizing, and rewrites it when a file is merely opened. Inside a
+    /// noise element every attribute is noise of its kind.
+    public static let noiseElements: [(tag: String, key: String?, noise: Noise)] = [
+        ("device", nil, .editorState), ("point", "canvasLocation", .editorState),
+        ("animations", nil, .editorState),  // injected empty by Xcode 7, dropped by later versions
+        ("rect", nil, .layout), ("size", "minSize", .layout), ("size", "maxSize", .layout),
+    ]
+
+    /// Geometry values: a change to one is layout, but one appearing or going away is a change
+    /// (as a person sees it), so a subtree's fingerprint counts them by presence only.
+    static let geometryTags = ["rect", "size", "point"]
+
+    private static let noiseFilter = NameFilter(noiseAttributes.map(\.attribute))
+
+    public static func noise(tag: String, attribute: String) -> Noise? {
+        // Hot path (fingerprints hash every attribute): hashing two strings into nested
+        // tables here cost a tenth of a large merge.
+        guard noiseFilter.mayContain(attribute) else { return nil }
+        return noiseAttributes.first { $0.attribute.isSameName(as: attribute) && ($0.tag.map { $0.isSameName(as: tag) } ?? true) }?.noise
+    }
+
+    public static func noise(element tag: String, key: String?) -> Noise? {
+        noiseElements.first { $0.tag.isSameName(as: tag) && ($0.key == nil || $0.key == key) }?.noise
+    }
+
+    /// The noise class of a whole element (`noiseElements`), by its tag and `key`.
+    public static func noise(of e: XMLElement) -> Noise? { noise(element: e.name, key: e[attribute: "key"]) }
+
+    static func isGeometry(_ tag: String) -> Bool { geometryTags.contains { $0.isSameName(as: tag) } }
+
+    /// Elements merged as one value rather than attribute by attribute and child by child: those
+    /// holding text (`<string key="text">`: a text both sides changed is one conflict), and
+    /// lists of anonymous values (two children of one tag without identity: `<segment>`s,
+    /// `<integer>`s of `visibilityPriorities`), whose positions are their identity.
+    static func isAtomicValue(_ e: XMLElement) -> Bool {
+        // Few children have no key: a list, not a set.
+        var anonymous: [String] = []
+        for c in e.children {
+            switch c {
+            case .text(let t) where !t.isWhitespace: return true
+            case .cdata: return true
+            case .element(let child):
+                if ElementIdentity(child).isAnonymous {
+                    if anonymous.contains(where: { $0.isSameName(as: child.name) }) { return true }
+                    anonymous.append(child.name)
+                }
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// Elements holding text, which Xcode writes as `<string key="x"></string>` when empty
+    /// (seen in the corpus), so `format` keeps that spelling for them only.
+    public static let textElements: Set<String> = ["string", "mutableString"]
+}
