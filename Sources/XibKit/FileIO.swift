@@ -24,7 +24,8 @@ public enum FileIO {
         return Int(st.st_size)
     }
 
-    public static func read(_ path: String) throws(XMLParseError) -> [UInt8] {
+    /// The file's bytes; a file over `limit` bytes (the reader's) is refused unread.
+    public static func read(_ path: String, limit: Int = XMLLimits.default.maximumFileSize) throws(XMLParseError) -> [UInt8] {
         func failure(_ message: String) -> XMLParseError {
             XMLParseError(kind: .malformed, location: SourceLocation(file: path, line: 0, column: 0, offset: 0), message: message)
         }
@@ -36,9 +37,9 @@ public enum FileIO {
         if (st.st_mode & S_IFMT) == S_IFDIR { throw failure("is a directory") }
         func tooLarge(_ size: Int) -> XMLParseError {
             XMLParseError(kind: .tooLarge, location: SourceLocation(file: path, line: 1, column: 1, offset: 0),
-                          message: "file is too large (\(size >> 20) MiB; the limit is \(XMLReader.maximumSize >> 20) MiB)")
+                          message: XMLLimits.fileTooLarge(size, limit: limit))
         }
-        if Int(st.st_size) > XMLReader.maximumSize { throw tooLarge(Int(st.st_size)) }
+        if Int(st.st_size) > limit { throw tooLarge(Int(st.st_size)) }
         // Straight into the array (no stdio buffer, no second copy); the size is a hint only,
         // since a pipe or a growing file reports another.
         var out: [UInt8] = []
@@ -63,7 +64,7 @@ public enum FileIO {
             if failed { throw failure("read error: \(FileIO.lastError())") }
             if have == 0 { out = chunk } else { out.append(contentsOf: chunk) }
             if out.count < capacity { break }
-            if out.count > XMLReader.maximumSize { throw tooLarge(out.count) }
+            if out.count > limit { throw tooLarge(out.count) }
             capacity *= 2
         }
         return out

@@ -3,10 +3,11 @@ extension XMLReader {
     /// byte for byte from a file that was read (`XMLWriter.writeRecordingCopies`). An element
     /// read well-formed is well-formed wherever content may stand, so only what was written
     /// anew is read: the check of a merge's result, whose tree is not needed.
-    public static func checkWellFormed(_ bytes: [UInt8], name: String, skipping copies: [Range<Int>]) throws(XMLParseError) {
+    public static func checkWellFormed(_ bytes: [UInt8], name: String, skipping copies: [Range<Int>],
+                                       limits: XMLLimits = .default) throws(XMLParseError) {
         let source = XMLSource(name: name, bytes: bytes)
         _ = try bytes.withUnsafeBufferPointer { (p) throws(XMLParseError) -> XMLDocument in
-            var reader = XMLReader(scanner: XMLScanner(source: source, bytes: p), unchanged: nil, copies: copies)
+            var reader = XMLReader(scanner: XMLScanner(source: source, bytes: p, limits: limits), unchanged: nil, copies: copies)
             return try reader.read()
         }
     }

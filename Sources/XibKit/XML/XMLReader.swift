@@ -10,22 +10,19 @@
 /// `UnchangedElements` lets a merge take subtrees from base, and `checkWellFormed` re-checks a
 /// merge's written result.
 public struct XMLReader {
-    /// Files above this size are refused rather than read into memory.
-    public static let maximumSize = 256 << 20
+    /// The deepest element nesting accepted by default (`XMLLimits.maximumDepth`).
+    public static var maximumDepth: Int { XMLLimits.default.maximumDepth }
 
-    /// The deepest element nesting accepted (the root is level 1): libxml2's limit without
-    /// `XML_PARSE_HUGE`, so that a file the reader accepts is one Xcode's parser accepts too.
-    public static let maximumDepth = 257
-
-    public static func parse(_ bytes: [UInt8], name: String) throws(XMLParseError) -> XMLDocument {
-        try parse(XMLSource(name: name, bytes: bytes))
+    public static func parse(_ bytes: [UInt8], name: String, limits: XMLLimits = .default) throws(XMLParseError) -> XMLDocument {
+        try parse(XMLSource(name: name, bytes: bytes), limits: limits)
     }
 
     /// `unchanged`: subtrees to take from an already read version where the bytes are the same.
-    public static func parse(_ source: XMLSource, unchanged: UnchangedElements? = nil) throws(XMLParseError) -> XMLDocument {
+    public static func parse(_ source: XMLSource, unchanged: UnchangedElements? = nil,
+                             limits: XMLLimits = .default) throws(XMLParseError) -> XMLDocument {
         try source.bytes.withUnsafeBufferPointer { (p) throws(XMLParseError) -> XMLDocument in
             do throws(XMLParseError) {
-                var reader = XMLReader(scanner: XMLScanner(source: source, bytes: p), unchanged: unchanged, copies: [])
+                var reader = XMLReader(scanner: XMLScanner(source: source, bytes: p, limits: limits), unchanged: unchanged, copies: [])
                 return try reader.read()
             } catch {
                 throw error.reportingConflictMarkers(in: source)
@@ -46,8 +43,8 @@ public struct XMLReader {
     mutating func read() throws(XMLParseError) -> XMLDocument {
         let p = scanner.p
         let n = p.count
-        if n > XMLReader.maximumSize {
-            throw scanner.fail(.tooLarge, at: 0, "file is too large (\(n >> 20) MiB; the limit is \(XMLReader.maximumSize >> 20) MiB)")
+        if n > scanner.limits.maximumFileSize {
+            throw scanner.fail(.tooLarge, at: 0, XMLLimits.fileTooLarge(n, limit: scanner.limits.maximumFileSize))
         }
         try checkForeignFormats()
         var i = 0

@@ -12,13 +12,15 @@ import Darwin
 struct XMLScanner {
     let source: XMLSource
     let p: UnsafeBufferPointer<UInt8>
+    let limits: XMLLimits
     /// Element and attribute names, and (another cache) attribute values.
     let names = StringCache()
     let values = StringCache()
 
-    init(source: XMLSource, bytes: UnsafeBufferPointer<UInt8>) {
+    init(source: XMLSource, bytes: UnsafeBufferPointer<UInt8>, limits: XMLLimits) {
         self.source = source
         self.p = bytes
+        self.limits = limits
     }
 
     func fail(_ kind: XMLParseError.Kind = .malformed, at offset: Int, _ message: String) -> XMLParseError {
@@ -38,6 +40,8 @@ struct XMLScanner {
         /// Offset just past `>`.
         var end = 0
         var selfClosing = false
+        /// The attributes' names, once there are too many to look for a duplicate one by one.
+        var names: Set<String>?
     }
 
     /// The start tag at `start` (`<` followed by a name start).
@@ -64,6 +68,9 @@ struct XMLScanner {
             }
             guard isNameStart(j) else { throw fail(at: j, "unexpected character in start tag <\(tag.name)>") }
             guard sawSpace else { throw fail(at: j, "attributes must be separated by white space in <\(tag.name)>") }
+            if tag.attributes.count >= limits.maximumAttributes {
+                throw fail(.tooLarge, at: j, "<\(tag.name)> has too many attributes (more than \(XMLLimits.show(limits.maximumAttributes)))")
+            }
             j = try attribute(at: j, in: &tag)
         }
     }
@@ -81,10 +88,17 @@ struct XMLScanner {
         let quote = p[j]
         let valueStart = j + 1
         let (valueEnd, needsDecoding) = try attributeValue(from: valueStart, quote: quote, attribute: name)
-        // By index and length first: copying each attribute out, and comparing unequal
-        // strings out of line, cost more than the rest of reading a name.
-        for k in tag.attributes.indices where tag.attributes[k].name.isSameName(as: name) {
-            throw fail(at: start, "duplicate attribute '\(name)' in <\(tag.name)>")
+        try checkLength(valueStart, valueEnd) { "the value of attribute '\(name)'" }
+        if tag.attributes.count < 32 {
+            // By index and length first: copying each attribute out, and comparing unequal
+            // strings out of line, cost more than the rest of reading a name.
+            for k in tag.attributes.indices where tag.attributes[k].name.isSameName(as: name) {
+                throw fail(at: start, "duplicate attribute '\(name)' in <\(tag.name)>")
+            }
+        } else {
+            // Past the 32 attributes no real element has, a set: linear time on any element.
+            if tag.names == nil { tag.names = Set(tag.attributes.map(\.name)) }
+            guard tag.names!.insert(name).inserted else { throw fail(at: start, "duplicate attribute '\(name)' in <\(tag.name)>") }
         }
         let rawString = values.string(p, valueStart, valueEnd)
         // Most elements have 3 to 6 attributes: one allocation instead of growing 1, 2, 4, 8.
@@ -193,7 +207,16 @@ struct XMLScanner {
             if !isSpace(b) { allSpace = false }
             i += 1
         }
+        try checkLength(start, i) { "text" }
         return (i, allSpace)
+    }
+
+    /// Refuses the value, text, comment or instruction from `start` to `end` when it is longer
+    /// than the limit; `what` names it.
+    @inline(__always)
+    func checkLength(_ start: Int, _ end: Int, _ what: () -> String) throws(XMLParseError) {
+        guard end - start > limits.maximumValueLength else { return }
+        throw fail(.tooLarge, at: start, "\(what()) is too long (\(XMLLimits.show(end - start)) bytes; the limit is \(XMLLimits.show(limits.maximumValueLength)))")
     }
 
     /// Validates `&name;`, `&#N;` or `&#xH;` at `start`; returns the offset after `;`.
@@ -244,6 +267,7 @@ struct XMLScanner {
             if p[j] == 0x2D && p[j + 1] == 0x2D {
                 guard j + 2 < n else { break }
                 guard p[j + 2] == 0x3E else { throw fail(at: j, "'--' is not allowed inside a comment") }
+                try checkLength(start + 4, j) { "a comment" }
                 return (string(start + 4, j), j + 3)
             }
             j += 1
@@ -256,6 +280,7 @@ struct XMLScanner {
         guard let close = find("]]>", from: start + 9) else {
             throw fail(at: p.count, "unexpected end of file in a CDATA section")
         }
+        try checkLength(start + 9, close) { "a CDATA section" }
         return (string(start + 9, close), close + 3)
     }
 
@@ -276,6 +301,7 @@ struct XMLScanner {
             throw fail(at: j, "malformed processing instruction")
         }
         guard let close = find("?>", from: j) else { throw fail(at: n, "unexpected end of file in a processing instruction") }
+        try checkLength(start + 2, close) { "a processing instruction" }
         return (string(start + 2, close), close + 2)
     }
 

@@ -27,6 +27,9 @@ struct XMLTreeBuilder {
     private var whitespace: [WhitespaceRun] = []
     private var reuse: UnchangedElementCursor?
     private var copies: CopiedElementCursor?
+    /// Elements, comments, processing instructions and CDATA sections read (those taken from
+    /// base or skipped were counted when their file was read).
+    private var nodes = 0
 
     /// `unchanged`: subtrees to take from a version already read; `copies`: elements to skip
     /// (`XMLReader.checkWellFormed`), which the tree then leaves out.
@@ -39,6 +42,7 @@ struct XMLTreeBuilder {
     /// Reads the root element at `rootStart` and everything in it; returns it and the offset
     /// after it.
     mutating func readRoot(at rootStart: Int) throws(XMLParseError) -> (XMLElement, end: Int) {
+        try count(at: rootStart)
         let rootTag = try scanner.startTag(at: rootStart)
         if rootTag.selfClosing { return (element(rootTag, depth: 0), rootTag.end) }
         stack.reserveCapacity(64)
@@ -66,6 +70,7 @@ struct XMLTreeBuilder {
             case 0x21:  // <!
                 i = try markupDeclaration(at: i)
             case 0x3F:  // <?
+                try count(at: i)
                 let (body, end) = try scanner.processingInstruction(at: i, declStart: -1)
                 stack[stack.count - 1].children.append(.processingInstruction(body))
                 stack[stack.count - 1].hasMarkupChild = true
@@ -81,8 +86,8 @@ struct XMLTreeBuilder {
     /// after what was read.
     private mutating func element(at start: Int) throws(XMLParseError) -> Int {
         guard scanner.isNameStart(start + 1) else { throw scanner.fail(at: start + 1, "expected an element name after '<'") }
-        if stack.count >= XMLReader.maximumDepth {
-            throw scanner.fail(.tooLarge, at: start, "elements are nested too deeply (more than \(XMLReader.maximumDepth) levels)")
+        if stack.count >= scanner.limits.maximumDepth {
+            throw scanner.fail(.tooLarge, at: start, "elements are nested too deeply (more than \(scanner.limits.maximumDepth) levels)")
         }
         if copies != nil, let end = copies!.skip(at: start, scanner.p) {
             stack[stack.count - 1].hasMarkupChild = true
@@ -92,6 +97,7 @@ struct XMLTreeBuilder {
             append(element)
             return end
         }
+        try count(at: start)
         let tag = try scanner.startTag(at: start)
         if tag.selfClosing {
             append(element(tag, depth: stack.count))
@@ -101,6 +107,14 @@ struct XMLTreeBuilder {
             stack.append(opened)
         }
         return tag.end
+    }
+
+    /// Counts the node that starts at `start` against the limit.
+    @inline(__always)
+    private mutating func count(at start: Int) throws(XMLParseError) {
+        nodes += 1
+        guard nodes > scanner.limits.maximumElements else { return }
+        throw scanner.fail(.tooLarge, at: start, "the file has too many elements (more than \(XMLLimits.show(scanner.limits.maximumElements)), comments and processing instructions included)")
     }
 
     /// An element without content, `<a/>`.
@@ -121,6 +135,7 @@ struct XMLTreeBuilder {
     /// offset after it.
     private mutating func markupDeclaration(at start: Int) throws(XMLParseError) -> Int {
         let top = stack.count - 1
+        try count(at: start)
         if scanner.startsWith(start, "<!--") {
             let (body, end) = try scanner.comment(at: start)
             var comment = XMLComment(text: body)
@@ -161,11 +176,7 @@ struct XMLTreeBuilder {
     private mutating func close(end: Int) -> XMLElement? {
         var top = stack.removeLast()
         if whitespace.count > top.whitespaceStart {
-            if top.hasText || !top.hasMarkupChild {
-                for w in whitespace[top.whitespaceStart...].reversed() {
-                    top.children.insert(.text(XMLText(raw: scanner.string(w.range.lowerBound, w.range.upperBound))), at: w.index)
-                }
-            }
+            if top.hasText || !top.hasMarkupChild { top.children = withWhitespace(top.children, from: top.whitespaceStart) }
             whitespace.removeSubrange(top.whitespaceStart...)
         }
         let origin = XMLOrigin(source: scanner.source, span: top.tag.start..<end, startTagEnd: top.tag.end,
@@ -175,5 +186,22 @@ struct XMLTreeBuilder {
         if stack.isEmpty { return element }
         append(element)
         return nil
+    }
+
+    /// `children` with the white-space runs from `first` on put back among them as text, in
+    /// one pass (inserting them one by one was quadratic in the number of children).
+    private func withWhitespace(_ children: [XMLNode], from first: Int) -> [XMLNode] {
+        var result: [XMLNode] = []
+        result.reserveCapacity(children.count + whitespace.count - first)
+        var next = 0
+        for w in whitespace[first...] {
+            while next < w.index {
+                result.append(children[next])
+                next += 1
+            }
+            result.append(.text(XMLText(raw: scanner.string(w.range.lowerBound, w.range.upperBound))))
+        }
+        result.append(contentsOf: children[next...])
+        return result
     }
 }
