@@ -106,7 +106,8 @@ struct MergeRun: CommandRun {
     private func runAfterCrash(target: String, name: String) throws {
         // A temporary file the crashed process left while writing (same process id).
         FileIO.removeTemporaryFiles(beside: target)
-        let inputs = try readInputs()
+        var inputs = try readInputs()
+        (inputs[0], inputs[2]) = LineEndings.likeOurs(inputs[1], base: inputs[0], theirs: inputs[2])
         let lines = LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2])
         let bytes = lines.conflicts == 0 ? inputs[1] : lines.bytes
         if lines.conflicts > 0 || target != ours {

@@ -64,6 +64,9 @@ public enum XibMerger {
     }
 
     public static func merge(base: Input, ours: Input, theirs: Input, options: Options = Options()) -> Outcome {
+        // Ours' line endings, as git keeps them: base and theirs are read in ours' convention.
+        var base = base, theirs = theirs
+        (base.bytes, theirs.bytes) = LineEndings.likeOurs(ours.bytes, base: base.bytes, theirs: theirs.bytes)
         func trivial(_ bytes: [UInt8]) -> Outcome {
             Outcome(bytes: bytes, method: .trivial, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
