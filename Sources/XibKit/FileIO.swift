@@ -9,6 +9,11 @@ private func systemRead(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ co
     read(fd, buffer, count)
 }
 
+/// `write(2)`, which the `FileIO.write` method would otherwise shadow.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
 /// File reading and atomic writing without Foundation's overhead or its silent repairs.
 public enum FileIO {
     static func lastError() -> String {
@@ -70,6 +75,33 @@ public enum FileIO {
         return out
     }
 
+    /// Copies the file at `path` to the open descriptor `fd` (standard output) as it is, in
+    /// chunks, whatever its size: how `textconv` shows a file too large to read.
+    public static func copy(_ path: String, to fd: Int32) throws(WriteError) {
+        let input = open(path, O_RDONLY)
+        guard input >= 0 else { throw WriteError(path: path, reason: FileIO.lastError()) }
+        defer { close(input) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = buffer.withUnsafeMutableBufferPointer { systemRead(input, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw WriteError(path: path, reason: FileIO.lastError()) }
+            if n == 0 { return }
+            try write(buffer[..<n], to: fd)
+        }
+    }
+
+    /// Writes all of `bytes` to the open descriptor `fd` (standard output).
+    public static func write(_ bytes: ArraySlice<UInt8>, to fd: Int32) throws(WriteError) {
+        var written = 0
+        while written < bytes.count {
+            let w = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, bytes.count - written) }
+            if w < 0 && errno == EINTR { continue }
+            if w <= 0 { throw WriteError(path: "standard output", reason: FileIO.lastError()) }
+            written += w
+        }
+    }
+
     public struct WriteError: Error, CustomStringConvertible {
         public var path: String
         public var reason: String
@@ -91,7 +123,7 @@ public enum FileIO {
         var written = 0
         let ok: Bool = bytes.withUnsafeBytes { raw in
             while written < raw.count {
-                let n = write(fd, raw.baseAddress! + written, raw.count - written)
+                let n = systemWrite(fd, raw.baseAddress! + written, raw.count - written)
                 if n <= 0 { return false }
                 written += n
             }

@@ -24,7 +24,7 @@ public struct XMLLimits: Sendable, Equatable {
 
     /// The message for a file of `size` bytes over `limit`.
     static func fileTooLarge(_ size: Int, limit: Int) -> String {
-        "file is too large (\(size >> 20) MiB; the limit is \(limit >> 20) MiB)"
+        "file is too large (\(show(size)) bytes; the limit is \(limit >> 20) MiB)"
     }
 
     /// A count as messages show it: `10,000,000`.
