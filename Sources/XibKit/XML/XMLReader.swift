@@ -55,7 +55,7 @@ public struct XMLReader {
         try readEpilog(from: rootEnd, declStart: i)
         let newline = detectNewline()
         return XMLDocument(source: source, prolog: Array(p[0..<rootStart]), root: root, epilog: Array(p[rootEnd..<n]),
-                           newline: newline, indentUnit: detectIndent(rootStart: rootStart, newline: newline))
+                           newline: newline, indentUnit: detectIndent(root.origin!))
     }
 
     /// The XML declaration, comments, processing instructions and white space before the root
@@ -121,13 +121,15 @@ public struct XMLReader {
         return "\n"
     }
 
-    /// The whitespace that starts the first line inside the root element.
-    private func detectIndent(rootStart: Int, newline: String) -> String {
+    /// One level of indentation: the spaces or tabs that start the line of the root element's
+    /// first child (Xcode: four spaces), or four spaces when that child does not start a line.
+    private func detectIndent(_ root: XMLOrigin) -> String {
         let p = scanner.p
-        guard let nl = scanner.find("\n", from: rootStart) else { return "    " }
-        var j = nl + 1
-        while j < p.count, p[j] == 0x20 || p[j] == 0x09 { j += 1 }
-        if j == nl + 1 { return "    " }
-        return scanner.string(nl + 1, j)
+        var child = root.startTagEnd
+        while child < root.span.upperBound && scanner.isSpace(p[child]) { child += 1 }
+        var lineStart = child
+        while lineStart > root.startTagEnd && (p[lineStart - 1] == 0x20 || p[lineStart - 1] == 0x09) { lineStart -= 1 }
+        guard !root.selfClosing, p[child] == 0x3C, p[lineStart - 1] == 0x0A, lineStart < child else { return "    " }
+        return scanner.string(lineStart, child)
     }
 }
