@@ -1,3 +1,5 @@
+import Foundation
+
 /// Generated inputs of the shapes an attacker would send in a pull request (issue 18): each a
 /// well-formed Interface Builder document of one hostile shape, at any size. Generated when
 /// needed, never committed. The tests read them at a small size (with `XMLLimits` lowered where
@@ -8,19 +10,30 @@ public enum HostileInputs {
         public var name: String
         /// The size issue 18 names, in the unit `make` takes.
         public var fullSize: Int
+        /// The largest size the reader's default limits (`XMLLimits`) accept.
+        public var withinLimits: Int
         /// What the size counts.
         public var unit: String
         public var make: @Sendable (Int) -> [UInt8]
     }
 
+    /// Sizes within the limits: 1,000,000 elements, comments and processing instructions in
+    /// all (the document and `objects` are two of them), 256 attributes, 257 levels, values of
+    /// 10,000,000 bytes.
     public static let shapes: [Shape] = [
-        Shape(name: "attributes", fullSize: 1_000_000, unit: "attributes on one element", make: attributes),
-        Shape(name: "siblings-one-id", fullSize: 1_000_000, unit: "sibling elements with one id", make: siblingsWithOneID),
-        Shape(name: "duplicate-ids", fullSize: 100_000, unit: "ids, each on two elements", make: duplicateIDs),
-        Shape(name: "nesting", fullSize: 100_000, unit: "levels of nesting", make: nesting),
-        Shape(name: "long-value", fullSize: 100_000_000, unit: "bytes in one attribute value", make: longValue),
-        Shape(name: "mixed-content", fullSize: 1_000_000, unit: "children with text between them", make: mixedContent),
+        Shape(name: "attributes", fullSize: 1_000_000, withinLimits: 255, unit: "attributes on one element", make: attributes),
+        Shape(name: "siblings-one-id", fullSize: 1_000_000, withinLimits: 999_998, unit: "sibling elements with one id", make: siblingsWithOneID),
+        Shape(name: "duplicate-ids", fullSize: 100_000, withinLimits: 499_999, unit: "ids, each on two elements", make: duplicateIDs),
+        Shape(name: "nesting", fullSize: 100_000, withinLimits: 255, unit: "levels of nesting", make: nesting),
+        Shape(name: "long-value", fullSize: 100_000_000, withinLimits: 10_000_000, unit: "bytes in one attribute value", make: longValue),
+        Shape(name: "mixed-content", fullSize: 1_000_000, withinLimits: 999_997, unit: "children with text between them", make: mixedContent),
     ]
+
+    /// A small document of one view, and the same with the view's mode changed: base and ours
+    /// of a merge whose theirs is a hostile input.
+    public static let smallBase = siblingsWithOneID(1)
+    public static let smallOurs = Array(String(decoding: smallBase, as: UTF8.self)
+        .replacingOccurrences(of: "scaleToFill", with: "center").utf8)
 
     public static func shape(_ name: String) -> Shape { shapes.first { $0.name == name }! }
 

@@ -201,3 +201,18 @@ import XibKit
         #expect(limits.maximumElements >= 10 * maxima.nodes)
     }
 }
+
+/// The commands on hostile shapes the reader accepts, beyond the reader (`Scripts/hostile-inputs`
+/// at full size).
+@Suite struct HostileMergeTests {
+    /// Theirs with ids used twice: the check of the structural result named the duplicate's
+    /// column from ours' bytes, at an offset in theirs', and trapped (found by
+    /// `Scripts/hostile-inputs`: the crash fallback wrote a line merge instead).
+    @Test func theirsWithDuplicateIDsMergesWithoutCrashing() {
+        let outcome = XibMerger.merge(base: .init(bytes: HostileInputs.smallBase, name: "base.xib"),
+                                      ours: .init(bytes: HostileInputs.smallOurs, name: "ours.xib"),
+                                      theirs: .init(bytes: HostileInputs.duplicateIDs(3), name: "theirs.xib"))
+        #expect(!outcome.isClean)
+        #expect(outcome.method == .fallback)
+    }
+}
