@@ -20,9 +20,9 @@ import XibKit
 /// * Every variant the reader accepts must also be written back byte for byte, and its Xcode
 ///   form (`formatted`) must read back as itself (the laws of the fuzz target, `Scripts/fuzz`).
 /// * libxml2's nesting limit (257 levels without `XML_PARSE_HUGE`) is mirrored by the reader
-///   and exercised here. Its other size limits (names over 50,000 bytes, single text, comment
-///   or attribute values near 10 MB) are resource limits, not well-formedness, and are not
-///   mirrored; no variant comes near them.
+///   (`XMLLimits`) and exercised here. Its other size limits are resource limits, not
+///   well-formedness: the reader has the 10,000,000 bytes of one text, comment or attribute
+///   value too, not the 50,000 bytes of a name; no variant comes near them.
 ///
 /// The defaults (2,280 variants: 120 of each of 19 mutation kinds over the 10 smallest files)
 /// take a few seconds on 2 cores. `XML_DIFF_SEED`, `XML_DIFF_PER_KIND` and `XML_DIFF_FILES`
