@@ -9,6 +9,11 @@ private func systemRead(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ co
     read(fd, buffer, count)
 }
 
+/// `write(2)`, which the `FileIO.write` method would otherwise shadow.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
 /// File reading and atomic writing without Foundation's overhead or its silent repairs.
 public enum FileIO {
     static func lastError() -> String {
@@ -24,7 +29,8 @@ public enum FileIO {
         return Int(st.st_size)
     }
 
-    public static func read(_ path: String) throws(XMLParseError) -> [UInt8] {
+    /// The file's bytes; a file over `limit` bytes (the reader's) is refused unread.
+    public static func read(_ path: String, limit: Int = XMLLimits.default.maximumFileSize) throws(XMLParseError) -> [UInt8] {
         func failure(_ message: String) -> XMLParseError {
             XMLParseError(kind: .malformed, location: SourceLocation(file: path, line: 0, column: 0, offset: 0), message: message)
         }
@@ -36,9 +42,9 @@ public enum FileIO {
         if (st.st_mode & S_IFMT) == S_IFDIR { throw failure("is a directory") }
         func tooLarge(_ size: Int) -> XMLParseError {
             XMLParseError(kind: .tooLarge, location: SourceLocation(file: path, line: 1, column: 1, offset: 0),
-                          message: "file is too large (\(size >> 20) MiB; the limit is \(XMLReader.maximumSize >> 20) MiB)")
+                          message: XMLLimits.fileTooLarge(size, limit: limit))
         }
-        if Int(st.st_size) > XMLReader.maximumSize { throw tooLarge(Int(st.st_size)) }
+        if Int(st.st_size) > limit { throw tooLarge(Int(st.st_size)) }
         // Straight into the array (no stdio buffer, no second copy); the size is a hint only,
         // since a pipe or a growing file reports another.
         var out: [UInt8] = []
@@ -63,10 +69,37 @@ public enum FileIO {
             if failed { throw failure("read error: \(FileIO.lastError())") }
             if have == 0 { out = chunk } else { out.append(contentsOf: chunk) }
             if out.count < capacity { break }
-            if out.count > XMLReader.maximumSize { throw tooLarge(out.count) }
+            if out.count > limit { throw tooLarge(out.count) }
             capacity *= 2
         }
         return out
+    }
+
+    /// Copies the file at `path` to the open descriptor `fd` (standard output) as it is, in
+    /// chunks, whatever its size: how `textconv` shows a file too large to read.
+    public static func copy(_ path: String, to fd: Int32) throws(WriteError) {
+        let input = open(path, O_RDONLY)
+        guard input >= 0 else { throw WriteError(path: path, reason: FileIO.lastError()) }
+        defer { close(input) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = buffer.withUnsafeMutableBufferPointer { systemRead(input, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw WriteError(path: path, reason: FileIO.lastError()) }
+            if n == 0 { return }
+            try write(buffer[..<n], to: fd)
+        }
+    }
+
+    /// Writes all of `bytes` to the open descriptor `fd` (standard output).
+    public static func write(_ bytes: ArraySlice<UInt8>, to fd: Int32) throws(WriteError) {
+        var written = 0
+        while written < bytes.count {
+            let w = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, bytes.count - written) }
+            if w < 0 && errno == EINTR { continue }
+            if w <= 0 { throw WriteError(path: "standard output", reason: FileIO.lastError()) }
+            written += w
+        }
     }
 
     public struct WriteError: Error, CustomStringConvertible {
@@ -90,7 +123,7 @@ public enum FileIO {
         var written = 0
         let ok: Bool = bytes.withUnsafeBytes { raw in
             while written < raw.count {
-                let n = write(fd, raw.baseAddress! + written, raw.count - written)
+                let n = systemWrite(fd, raw.baseAddress! + written, raw.count - written)
                 if n <= 0 { return false }
                 written += n
             }

@@ -4,7 +4,8 @@ import Foundation
 /// runs the benchmarks (all by default) and prints each figure beside its baseline from the same run.
 /// `make-history=DIR` only builds the history benchmark's repository in DIR, to profile by hand;
 /// `xibmerge-bench generate DIR` writes the generated large merge scenarios and a 250 KB
-/// storyboard's history into DIR (for head-to-head runs of two builds).
+/// storyboard's history into DIR (for head-to-head runs of two builds); `xibmerge-bench hostile
+/// DIR [SHAPE...]` writes the hostile inputs of `Scripts/hostile-inputs` into DIR.
 var corpus = "../shared/corpus"
 var xibmerge = ".build/release/xibmerge"
 var selected: [String] = []
@@ -21,6 +22,10 @@ while let a = args.popFirst() {
            let history = try? GeneratedHistory.make(from: source, commits: 200, in: "\(dir)/history", path: "UI/Main.storyboard") {
             print("\(history.repository) (\(history.path), 200 commits)")
         }
+        exit(0)
+    case "hostile":
+        let dir = args.popFirst() ?? "."
+        writeHostileInputs(into: dir, shapes: Array(args))
         exit(0)
     default: selected.append(a)
     }

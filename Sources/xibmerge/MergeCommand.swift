@@ -61,7 +61,7 @@ struct MergeRun: CommandRun {
         let target = output ?? ours
         let name = path ?? ours
         if CrashFallback.isAfterCrash { return try runAfterCrash(target: target, name: name) }
-        let inputs = try readInputs()
+        let inputs = try readInputs(target: target, name: name)
         var options = XibMerger.Options()
         options.conflictStyle = conflictStyle
         options.strictLayout = strictLayout
@@ -91,11 +91,17 @@ struct MergeRun: CommandRun {
         if !outcome.isClean { throw Exit.foundSomething }
     }
 
-    private func readInputs() throws -> [[UInt8]] {
+    /// The three versions, or exit 2 with nothing written. A version over the size limit is not
+    /// merged even by lines: three such files, split into lines, would not fit in bounded memory
+    /// (git keeps the three versions in the index and reports the file as conflicted).
+    private func readInputs(target: String, name: String) throws -> [[UInt8]] {
         do {
             return try [base, ours, theirs].map { (p: String) throws(XMLParseError) -> [UInt8] in try FileIO.read(p) }
         } catch {
             Console.err("xibmerge: \(error.description)")
+            if error.kind == .tooLarge {
+                Console.err("xibmerge: \(name) not merged, not even by lines; \(target == ours ? "our version" : target) is left as it was")
+            }
             throw Exit.error
         }
     }
@@ -106,7 +112,8 @@ struct MergeRun: CommandRun {
     private func runAfterCrash(target: String, name: String) throws {
         // A temporary file the crashed process left while writing (same process id).
         FileIO.removeTemporaryFiles(beside: target)
-        let inputs = try readInputs()
+        var inputs = try readInputs(target: target, name: name)
+        (inputs[0], inputs[2]) = LineEndings.likeOurs(inputs[1], base: inputs[0], theirs: inputs[2])
         let lines = LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2])
         let bytes = lines.conflicts == 0 ? inputs[1] : lines.bytes
         if lines.conflicts > 0 || target != ours {

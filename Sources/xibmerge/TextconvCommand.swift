@@ -10,8 +10,9 @@ struct TextconvCommand: ParsableCommand {
         connect), its attributes indented below it. Noise and frames are left out unless asked for.
         With `git config diff.xib.textconv "xibmerge textconv"` and `*.storyboard diff=xib` in
         .gitattributes, `git diff`, `git log -p` and `git show` print these outlines' differences.
-        A file that is not an Interface Builder document in Xcode 5+ form is printed as it is
-        (with a warning), so git still shows its line diff.
+        A file that is not an Interface Builder document in Xcode 5+ form, or that is over one of the
+        reader's limits (256 MiB, ...), is printed as it is (with a warning), so git still shows its
+        line diff.
         """
     )
 
@@ -40,16 +41,28 @@ struct TextconvRun: CommandRun {
         do {
             bytes = try FileIO.read(file)
         } catch {
-            Console.err("\(error.location.file): error: \(error.message)")
-            throw Exit.error
+            guard error.kind == .tooLarge else {
+                Console.err("\(error.location.file): error: \(error.message)")
+                throw Exit.error
+            }
+            return try printAsIs(error.description) { () throws(FileIO.WriteError) in try FileIO.copy(file, to: 1) }
         }
         if bytes.isEmpty { return }
         do {
             let document = try IBDocument(bytes: bytes, name: file)
             Console.out(Outline.text(of: document, options: DiffOptions(includeNoise: includeNoise, layout: layout)))
         } catch {
-            Console.err("xibmerge textconv: \(error.description); printing the file as it is")
-            Console.out(String(decoding: bytes, as: UTF8.self))
+            try printAsIs(error.description) { () throws(FileIO.WriteError) in try FileIO.write(bytes[...], to: 1) }
+        }
+    }
+
+    /// A textconv driver that prints nothing makes git stop the whole `git diff` or `git log -p`:
+    /// a file that does not read as a document, or is too large to read, is shown as it is.
+    private func printAsIs(_ why: String, _ write: () throws(FileIO.WriteError) -> Void) throws {
+        Console.err("xibmerge textconv: \(why); printing the file as it is")
+        do { try write() } catch {
+            Console.err("xibmerge textconv: \(error)")
+            throw Exit.error
         }
     }
 }

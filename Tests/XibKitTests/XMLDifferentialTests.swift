@@ -17,11 +17,12 @@ import XibKit
 ///   into another name that iconv knows (`UTF-7`, `UTF_8`, ...), libxml2 may decode the file
 ///   in that encoding and accept it, while the reader refuses it with `.unsupportedEncoding`.
 ///   Such variants are counted separately, not compared.
-/// * Every variant the reader accepts must also be written back byte for byte.
+/// * Every variant the reader accepts must also be written back byte for byte, and its Xcode
+///   form (`formatted`) must read back as itself (the laws of the fuzz target, `Scripts/fuzz`).
 /// * libxml2's nesting limit (257 levels without `XML_PARSE_HUGE`) is mirrored by the reader
-///   and exercised here. Its other size limits (names over 50,000 bytes, single text, comment
-///   or attribute values near 10 MB) are resource limits, not well-formedness, and are not
-///   mirrored; no variant comes near them.
+///   (`XMLLimits`) and exercised here. Its other size limits are resource limits, not
+///   well-formedness: the reader has the 10,000,000 bytes of one text, comment or attribute
+///   value too, not the 50,000 bytes of a name; no variant comes near them.
 ///
 /// The defaults (2,280 variants: 120 of each of 19 mutation kinds over the 10 smallest files)
 /// take a few seconds on 2 cores. `XML_DIFF_SEED`, `XML_DIFF_PER_KIND` and `XML_DIFF_FILES`
@@ -101,6 +102,7 @@ import XibKit
         // Compare.
         var disagreements: [String] = []
         var roundTripFailures: [String] = []
+        var formatFailures: [String] = []
         var encodingNotes: [String] = []
         var bothAccept = 0, bothReject = 0, encodingExcluded = 0
         let readerStarted = clock.now
@@ -113,6 +115,11 @@ import XibKit
             case (true, .success(let doc)):
                 bothAccept += 1
                 if XMLWriter.write(doc) != v.bytes { roundTripFailures.append(v.summary) }
+                // The Xcode form reads back, as itself.
+                let formatted = XMLWriter.write(doc.formatted())
+                if (try? XMLReader.parse(formatted, name: v.file)).map({ XMLWriter.write($0.formatted()) }) != formatted {
+                    formatFailures.append(v.summary)
+                }
             case (false, .failure(let error)):
                 bothReject += 1
                 if v.kind == .insertConflictMarkerLine, v.detail.contains("<<<<<<<"), error.kind != .conflictMarkers {
@@ -157,6 +164,7 @@ import XibKit
         for d in disagreements.prefix(60) { print(d) }
         #expect(disagreements.count == 0, "disagreements with libxml2 (listed above); first: \(disagreements.first ?? "")")
         #expect(roundTripFailures.count == 0, "accepted variants not written back byte for byte; first: \(roundTripFailures.first ?? "")")
+        #expect(formatFailures.count == 0, "accepted variants whose Xcode form is not a fixed point of format; first: \(formatFailures.first ?? "")")
         #expect(variants.count >= 1_000)
         #expect(bothAccept > 50 && bothReject > 50, "the variants should exercise both verdicts")
     }

@@ -148,7 +148,9 @@ struct NodeLocations {
 
     /// 1-based, in characters, of the element's `<`.
     mutating func column(of n: Int) -> Int {
-        guard let offset = graph.nodes[n].element.offset else { return 1 }
+        // A merged graph holds elements read from theirs and base: offsets into other bytes.
+        guard let origin = graph.nodes[n].element.origin, origin.source === graph.document.source else { return 1 }
+        let offset = origin.span.lowerBound
         let bytes = graph.document.source.bytes
         if blockColumns.isEmpty {
             var characters = 0

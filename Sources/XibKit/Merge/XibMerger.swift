@@ -64,6 +64,9 @@ public enum XibMerger {
     }
 
     public static func merge(base: Input, ours: Input, theirs: Input, options: Options = Options()) -> Outcome {
+        // Ours' line endings, as git keeps them: base and theirs are read in ours' convention.
+        var base = base, theirs = theirs
+        (base.bytes, theirs.bytes) = LineEndings.likeOurs(ours.bytes, base: base.bytes, theirs: theirs.bytes)
         func trivial(_ bytes: [UInt8]) -> Outcome {
             Outcome(bytes: bytes, method: .trivial, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
@@ -122,9 +125,11 @@ public enum XibMerger {
         // graph of the result, which the integrity check uses.
         var merged = oursFirst.mergeTree()
         oursFirst.cascade(&merged)
+        let outside = OutsideRoot(B, O, T)
+        outside.apply(to: &merged, prefer: options.conflictStyle == .theirs ? .theirs : .ours)
         let graphSound = oursFirst.resultGraph.map { IntegrityCheck.problems(in: $0).allSatisfy { $0.kind == .conflictMarkers } }
         let (written, copies) = XMLWriter.writeRecordingCopies(merged)
-        let events = collisions.events + oursFirst.events
+        let events = collisions.events + oursFirst.events + outside.conflicts(in: B)
         let conflicts = events.filter { $0.kind == .conflict }.count
         var outcome = Outcome(bytes: written, method: .structural, conflicts: conflicts, markerHunks: 0,
                               events: events, fromOurs: oursFirst.fromOurs, fromTheirs: oursFirst.fromTheirs,
@@ -135,7 +140,9 @@ public enum XibMerger {
         }
         if conflicts > 0 && options.conflictStyle == .markers {
             let theirsFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: .theirs, options: treeOptions)
-            let other = XMLWriter.write(theirsFirst.mergedDocument())
+            var theirsDocument = theirsFirst.mergedDocument()
+            outside.apply(to: &theirsDocument, prefer: .theirs)
+            let other = XMLWriter.write(theirsDocument)
             let marked = LineMerge.markDifferences(ours: outcome.bytes, theirs: other)
             guard marked.conflicts > 0 else {
                 return fallback("conflicts were found but could not be marked in the file; merged by lines instead")

@@ -129,7 +129,8 @@ public struct XMLWriter {
 
 extension XMLDocument {
     /// The document in Xcode's form: every element regenerated. The XML declaration is
-    /// kept as written (Xcode has written `standalone="no"` in some versions), or added.
+    /// kept as written (Xcode has written `standalone="no"` in some versions), or added; what
+    /// follows the root element (comments, processing instructions) is kept as written.
     /// Attribute values keep their spelling when double-quoted (older Xcodes left `>`
     /// unescaped); single-quoted ones are rewritten. Empty elements become `<a/>`, except
     /// those named in `emptyPairs`, which Xcode writes as `<a></a>` when it wrote them so.
@@ -139,11 +140,10 @@ extension XMLDocument {
         copy.root.normalizeSpelling(emptyPairs: emptyPairs)
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let body = prolog.starts(with: bom) ? Array(prolog.dropFirst(3)) : prolog
-        if !body.starts(with: Array("<?xml ".utf8)) {
+        // A declaration is `<?xml` and white space, which may be a tab or a line break.
+        let declared = body.count > 5 && body.starts(with: Array("<?xml".utf8)) && [0x20, 0x09, 0x0D, 0x0A].contains(body[body.startIndex + 5])
+        if !declared {
             copy.prolog = (prolog.starts(with: bom) ? bom : []) + Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>".utf8) + Array(newline.utf8) + body.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
-        }
-        if !epilog.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            copy.epilog = Array(newline.utf8)
         }
         return copy
     }

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The strings for element and attribute names, and (another instance) for attribute values:
+/// a file spells a few dozen names thousands of times, and most values repeat too (`YES`,
+/// `NO`, `system`); making each a String again (a UTF-8 check, for long ones an allocation)
+/// was a visible share of reading. Direct-mapped on the name's first 16 bytes and length; a long
+/// name that matches those is compared in full. Pointer storage: no exclusivity checks.
+final class StringCache {
+    private struct Entry {
+        var head: (UInt64, UInt64) = (0, 0)
+        var count = 0
+        /// Where the name was first read (this cache serves one file).
+        var start = 0
+        var string = ""
+    }
+    private static let size = 512
+    private let entries: UnsafeMutablePointer<Entry>
+
+    init() {
+        entries = .allocate(capacity: StringCache.size)
+        entries.initialize(repeating: Entry(), count: StringCache.size)
+    }
+
+    deinit {
+        entries.deinitialize(count: StringCache.size)
+        entries.deallocate()
+    }
+
+    @inline(__always) func string(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
+        let n = b - a
+        guard n > 0, a + 16 <= p.count else { return make(p, a, b) }
+        let raw = UnsafeRawPointer(p.baseAddress! + a)
+        var w0 = raw.loadUnaligned(as: UInt64.self)
+        var w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        if n < 16 {
+            if n < 8 { w0 &= (1 << UInt64(n * 8)) - 1; w1 = 0 } else if n > 8 { w1 &= (1 << UInt64((n - 8) * 8)) - 1 } else { w1 = 0 }
+        }
+        let h = (w0 ^ (w1 &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(n)) &* 0xBF58_476D_1CE4_E5B9
+        let e = entries + Int(truncatingIfNeeded: h >> 55)  // 512 slots
+        if e.pointee.count == n, e.pointee.head == (w0, w1),
+           n <= 16 || memcmp(p.baseAddress! + e.pointee.start, p.baseAddress! + a, n) == 0 {
+            return e.pointee.string
+        }
+        let s = make(p, a, b)
+        e.pointee = Entry(head: (w0, w1), count: n, start: a, string: s)
+        return s
+    }
+
+    private func make(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: p[a..<b]), as: UTF8.self)
+    }
+}
