@@ -297,6 +297,42 @@ enum DiffAttributes {
         return DiffValue(text: e.attributes.contains(where: { $0.name != "key" }) ? String(written.dropFirst(e.name.count + 1)) : written)
     }
 
+    /// A value element as one value: `describe`, and a list of anonymous values as
+    /// `[1000, 750]` (`(empty)` when it holds none).
+    static func describeValue(_ e: XMLElement) -> DiffValue {
+        guard e.attributes.allSatisfy({ $0.name == "key" }), e.text.allSatisfy(\.isWhitespace) else { return describe(e) }
+        let items = e.elements
+        guard items.allSatisfy({ item in !IBRules.identityAttributes.contains { item[attribute: $0] != nil } }) else { return describe(e) }
+        return DiffValue(text: items.isEmpty ? "(empty)" : "[" + items.map { describe($0).display }.joined(separator: ", ") + "]")
+    }
+
+    /// The name the diff gives a value of an object: for node `n` (the object itself, or a
+    /// value element in it) and one of its attributes, `title`, `normal title`,
+    /// `backgroundColor` (a compact value is named as a whole), `runtime attribute cornerRadius value`.
+    static func valueName(of n: Int, attribute: String?, in graph: IBGraph) -> String? {
+        var labels: [String] = []
+        var i = n
+        while i > 0, graph.nodes[i].objectID == nil, graph.nodes[i].tag != "scene" {
+            let e = graph.nodes[i].element
+            if !(transparentWrappers.contains(e.name) && e.attributes.isEmpty) {
+                if let k = e[attribute: "key"] {
+                    labels.append(k)
+                } else if let attr = IBRules.identityAttributes.first(where: { e[attribute: $0] != nil }) {
+                    labels.append((labelPrefixes[e.name] ?? e.name) + " " + e[attribute: attr]!)
+                } else {
+                    labels.append(e.name)
+                }
+            }
+            i = graph.nodes[i].parent
+        }
+        var name = labels.reversed().joined(separator: " ")
+        let isValue = i != n
+        if let attribute, !(isValue && isCompact(graph.nodes[n].element)) {
+            name = name.isEmpty ? attribute : name + " " + attribute
+        }
+        return name.isEmpty ? nil : name
+    }
+
     private static func describeColor(_ e: XMLElement) -> String? {
         let n = ConstraintEquation.number
         if let s = e[attribute: "systemColor"] ?? e[attribute: "cocoaTouchSystemColor"] { return s }

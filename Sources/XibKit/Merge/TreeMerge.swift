@@ -6,17 +6,23 @@
 /// subtrees as they are so the writer copies their bytes; (3) cascade what Xcode deletes with
 /// an object (constraints, connections and other references to it).
 ///
-/// Conflicts are resolved toward `prefer`; the caller runs the merge once per side and
-/// places markers where the two renderings differ, so markers surround the fewest lines.
+/// Conflicts are resolved by the caller's `choices` (by `MergeConflict.key`), the others
+/// toward `prefer`; the caller runs the merge once per side and places markers where the two
+/// renderings differ, so markers surround the fewest lines (and once preferring base, for what
+/// base had in each marked place).
 final class TreeMerge {
-    enum Side: Sendable { case ours, theirs }
+    typealias Side = MergeSide
 
     struct Options: Sendable {
         var strictLayout = false
+        /// A person's decision for each conflict they answered, by `MergeConflict.key`.
+        var choices: [String: ConflictChoice] = [:]
     }
 
     private let B: IBGraph, O: IBGraph, T: IBGraph
-    private let prefer: Side
+    /// Where no choice was given: ours, theirs, or base (what base had, for showing it only:
+    /// an object comes back as base had it, even where that is not a sound file).
+    private let prefer: ConflictChoice
     private let options: Options
     private(set) var events: [MergeEvent] = []
     private(set) var fromOurs = MergeContributions()
@@ -42,8 +48,10 @@ final class TreeMerge {
     private var keptByConflict: Set<String> = []
     /// Value elements (no id) one side deleted but that a conflict kept.
     private var keptValues: Set<String> = []
+    /// Elements that come back as base had them (only when preferring base).
+    private var restoredFromBase: Set<String> = []
 
-    init(base: IBGraph, ours: IBGraph, theirs: IBGraph, prefer: Side, options: Options) {
+    init(base: IBGraph, ours: IBGraph, theirs: IBGraph, prefer: ConflictChoice, options: Options) {
         B = base; O = ours; T = theirs
         self.prefer = prefer
         self.options = options
@@ -105,10 +113,12 @@ final class TreeMerge {
                 if po == pt || pt == pb { parent = po! }
                 else if po == pb { parent = pt! }
                 else {
-                    parent = prefer == .ours ? po! : pt!
+                    let conflict = decide("move " + key, .moveMove, element: key)
+                    let taken = take(conflict)
+                    parent = taken == .theirs ? pt! : (taken == .base ? pb ?? po! : po!)
                     record(.conflict, graph: O, node: o!, subject: "moved to different parents",
                            ours: O.displayPath(O.byKey[po!] ?? 0), theirs: T.displayPath(T.byKey[pt!] ?? 0),
-                           resolution: "kept \(prefer == .ours ? "ours" : "theirs")")
+                           resolution: "kept \(taken.rawValue)", conflict: conflict)
                 }
                 survivingParent[key] = parent
                 if po != pb, b != nil { fromOurs.moved += 1 }
@@ -245,14 +255,19 @@ final class TreeMerge {
             }
             return
         }
-        let keep = (prefer == .ours) != (deleter == .ours)
+        let conflict = decide("delete " + key, referenced ? .deleteReference : .deleteEdit, element: key, deletedBy: deleter)
+        let taken = take(conflict)
+        let keep = taken.rawValue != deleter.rawValue
         if !parentAlsoDeleted || referenced {
             let what = referenced ? "deleted on one side, referenced by a new or changed connection or constraint on the other" : "deleted on one side, changed on the other"
-            record(.conflict, graph: B, node: b, subject: what,
-                   ours: deleter == .ours ? nil : "kept", theirs: deleter == .theirs ? nil : "kept",
-                   resolution: keep ? "kept" : "deleted")
+            record(.conflict, graph: B, node: b, subject: what, ours: nil, theirs: nil,
+                   resolution: keep ? "kept" : "deleted", conflict: conflict)
         }
-        if keep {
+        if taken == .base {
+            survivingParent[key] = parentKey(B, b)
+            keepSubtree(of: b, in: B)
+            restoredFromBase.insert(key)
+        } else if keep {
             survivingParent[key] = keeperParent
             keepSubtree(of: kept, in: keptGraph)
         } else {
@@ -363,6 +378,7 @@ final class TreeMerge {
 
     /// Merges one element present in at least one version; nil when it does not survive.
     private func mergeNode(_ key: String, b: Int?, o: Int?, t: Int?) -> XMLElement? {
+        if !restoredFromBase.isEmpty, let b, restoredFromBase.contains(key) { return B.nodes[b].element }
         // (Sets looked at for every element: asked only when not empty, as a look-up hashes the key.)
         if moveTouched.isEmpty || !moveTouched.contains(key) {
             if let o, let t {
@@ -433,7 +449,7 @@ final class TreeMerge {
             if bytesEqual(B, b, T, t) { fromOurs.modified += 1; return O.nodes[o].element }
         }
         if bytesEqual(O, o, T, t) { return O.nodes[o].element }
-        if let b, let merged = mergeValueList(b: b, o: o, t: t) { return merged }
+        if let b, let merged = mergeValueList(b: b, o: o, t: t, both: nil) { return merged }
         let e = O.nodes[o].element
         // Named as in base: both sides changed it, and ours' new title would misname it.
         let (named, owner) = b.map { (B, B.owningObject($0)) } ?? (O, O.owningObject(o))
@@ -448,15 +464,28 @@ final class TreeMerge {
                    resolution: "kept ours (editor state)")
             return e
         default:
+            var offered: [ConflictChoice] = b == nil ? [] : [.base]
+            let isList = b != nil && mergeValueList(b: b!, o: o, t: t, both: .ours, counting: false) != nil
+            if isList { offered += [.oursThenTheirs, .theirsThenOurs] }
+            let kind: ConflictClass = isList ? .list : (b == nil ? .addAdd : (options.strictLayout && IBRules.noise(element: e.name, key: e[attribute: "key"]) == .layout ? .layout : .attribute))
+            let conflict = decide("value " + key, kind, element: key, offering: offered)
             record(.conflict, graph: named, node: owner, subject: subject, ours: summary(e), theirs: summary(T.nodes[t].element),
-                   resolution: "both changed")
-            return prefer == .ours ? e : T.nodes[t].element
+                   resolution: "both changed", conflict: conflict)
+            switch take(conflict) {
+            case .ours: return e
+            case .theirs: return T.nodes[t].element
+            case .base: return b.map { B.nodes[$0].element }
+            case .oursThenTheirs: return mergeValueList(b: b!, o: o, t: t, both: .ours)
+            case .theirsThenOurs: return mergeValueList(b: b!, o: o, t: t, both: .theirs)
+            }
         }
     }
 
     /// A list of anonymous values (`<integer value=…/>` in `visibilityPriorities`, `<segment>`s):
-    /// merged as a sequence of values, diff3-style; nil when both sides changed the same stretch.
-    private func mergeValueList(b: Int, o: Int, t: Int) -> XMLElement? {
+    /// merged as a sequence of values, diff3-style; nil when both sides changed the same stretch,
+    /// unless `both` says whose items go first there (a person's choice). `counting: false` only
+    /// asks whether it can merge, contributing nothing to the counts.
+    private func mergeValueList(b: Int, o: Int, t: Int, both: Side?, counting: Bool = true) -> XMLElement? {
         let be = B.nodes[b].element, oe = O.nodes[o].element, te = T.nodes[t].element
         func values(_ e: XMLElement) -> [XMLElement]? {
             var out: [XMLElement] = []
@@ -500,10 +529,12 @@ final class TreeMerge {
             let bc = Array(bi[ib..<nb]), oc = Array(oi[io..<no]), tc = Array(ti[it..<nt])
             if oc == bc { for k in it..<nt { out.append(.element(tv[k])) } }
             else if tc == bc || oc == tc { for k in io..<no { out.append(.element(ov[k])) } }
-            else if bc.isEmpty { for k in io..<no { out.append(.element(ov[k])) }; for k in it..<nt { out.append(.element(tv[k])) } }
+            else if bc.isEmpty || both == .ours { for k in io..<no { out.append(.element(ov[k])) }; for k in it..<nt { out.append(.element(tv[k])) } }
+            else if both == .theirs { for k in it..<nt { out.append(.element(tv[k])) }; for k in io..<no { out.append(.element(ov[k])) } }
             else { return nil }
             ib = nb; io = no; it = nt
         }
+        guard counting else { return oe }
         var result = oe
         let attributes = mergeAttributes(b: b, o: o, t: t)
         if !sameAttributes(attributes, oe.attributes) { result.attributes = attributes }
@@ -537,7 +568,8 @@ final class TreeMerge {
             else if tv == bv { value = ov; oursChanged = true }
             else {
                 // Named as in base when it was there: ours' changed title would misname it.
-                value = resolveAttributeConflict(tag: tag, name: name, ours: ov, theirs: tv, node: b ?? o ?? t!, graph: b != nil ? B : (o != nil ? O : T))
+                value = resolveAttributeConflict(tag: tag, name: name, base: bv, ours: ov, theirs: tv, node: b ?? o ?? t!,
+                                                 graph: b != nil ? B : (o != nil ? O : T))
             }
             guard let v = value else { continue }
             if let a = (oe?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
@@ -552,7 +584,8 @@ final class TreeMerge {
         return out
     }
 
-    private func resolveAttributeConflict(tag: String, name: String, ours: String?, theirs: String?, node: Int, graph: IBGraph) -> String? {
+    private func resolveAttributeConflict(tag: String, name: String, base: String?, ours: String?, theirs: String?, node: Int,
+                                          graph: IBGraph) -> String? {
         let owner = graph.owningObject(node)
         let element = graph.nodes[node].element
         // An attribute of a value element is named with it: `<state key="normal"> title`, `<plugIn identifier="…"> version`.
@@ -578,8 +611,16 @@ final class TreeMerge {
             record(.noise, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs, resolution: "kept ours (editor state)")
             return ours
         case .layout?, nil:
-            record(.conflict, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs, resolution: "both changed")
-            return prefer == .ours ? ours : theirs
+            let key = graph.nodes[node].key
+            let kind: ConflictClass = noise == .layout ? .layout : (base == nil ? .addAdd : .attribute)
+            let conflict = decide("attribute \(key) \(name)", kind, element: key, attribute: name, offering: [.base])
+            record(.conflict, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs, resolution: "both changed",
+                   conflict: conflict)
+            switch take(conflict) {
+            case .base: return base
+            case .theirs: return theirs
+            default: return ours
+            }
         }
     }
 
@@ -712,10 +753,13 @@ final class TreeMerge {
             if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
             return false
         }
-        let keep = (prefer == .ours) != (deleter == .ours)
+        let conflict = decide("delete " + k, .deleteEdit, element: k, deletedBy: deleter)
+        let taken = take(conflict)
+        if taken == .base { restoredFromBase.insert(k) }
+        let keep = taken == .base || taken.rawValue != deleter.rawValue
         record(.conflict, graph: B, node: bn, subject: "<\(B.nodes[bn].tag)> deleted on one side, changed on the other",
                ours: deleter == .ours ? nil : summary(keeper.nodes[kn].element), theirs: deleter == .theirs ? nil : summary(keeper.nodes[kn].element),
-               resolution: keep ? "kept" : "deleted")
+               resolution: keep ? "kept" : "deleted", conflict: conflict)
         if keep { keptValues.insert(k) }
         return keep
     }
@@ -839,11 +883,24 @@ final class TreeMerge {
     // MARK: - Helpers
 
     private func record(_ kind: MergeEvent.Kind, graph: IBGraph, node: Int, subject: String,
-                        ours: String?, theirs: String?, resolution: String) {
+                        ours: String?, theirs: String?, resolution: String, conflict: MergeConflict? = nil) {
         let owner = graph.owningObject(node)
         events.append(MergeEvent(kind: kind, path: graph.displayPath(owner), objectID: graph.nodes[owner].objectID,
-                                 subject: subject, ours: ours, theirs: theirs, resolution: resolution))
+                                 subject: subject, ours: ours, theirs: theirs, resolution: resolution, conflict: conflict))
     }
+
+    /// A conflict, decided: by the caller's choice for `key` when it is one of the choices this
+    /// conflict offers (ours, theirs and `offering`), else toward `prefer`.
+    private func decide(_ key: String, _ kind: ConflictClass, element: String, attribute: String? = nil,
+                        deletedBy: Side? = nil, offering: [ConflictChoice] = []) -> MergeConflict {
+        let choices: [ConflictChoice] = [.ours, .theirs] + offering
+        let chosen = options.choices[key].flatMap { choices.contains($0) ? $0 : nil }
+        return MergeConflict(key: key, conflictClass: kind, choices: choices, chosen: chosen, elementKey: element,
+                             attribute: attribute, deletedBy: deletedBy)
+    }
+
+    /// What a decided conflict takes: the choice given for it, else what this run prefers.
+    private func take(_ conflict: MergeConflict) -> ConflictChoice { conflict.chosen ?? prefer }
 
     private func isNoiseElement(_ g: IBGraph, _ n: Int) -> Bool {
         let e = g.nodes[n].element
