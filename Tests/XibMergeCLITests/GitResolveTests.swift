@@ -36,7 +36,8 @@ import Testing
         #expect(resolve.status == 1, "\(resolve.stdout)\(resolve.stderr)")
         #expect(resolve.stdout.contains("UI/Clean.storyboard: merged cleanly"))
         #expect(resolve.stdout.contains("UI/Clean.storyboard: staged"))
-        #expect(resolve.stdout.contains(#"View Controller Scene > View: <color key="backgroundColor"> white: "0.5" (ours) vs "0" (theirs)"#))
+        #expect(resolve.stdout.contains(#"View Controller Scene > View: ours changed its backgroundColor to white 0.5 alpha 1"#), "\(resolve.stdout)")
+        #expect(resolve.stdout.contains(#"theirs changed its backgroundColor to white 0 alpha 1"#))
         #expect(try g.unmergedPaths() == ["UI/Clash.storyboard"])
         for file in ["UI/Clean.storyboard", "UI/Clash.storyboard"] {
             #expect(try g.read(file) == driver.read(file), "\(file)")
