@@ -77,6 +77,41 @@ import XibKit
         #expect(Self.conflicts(refused).allSatisfy { $0.chosen == nil } && refused.markerHunks == 5)
     }
 
+    /// A list of anonymous values changed at the same place on both sides (a segmented
+    /// control's second segment, replaced differently): both sides' items, in either order.
+    @Test func aListOffersBothSidesInEitherOrder() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/real/large-prefs-window.xib")
+        let base = try String(contentsOf: url, encoding: .utf8)
+        let second = #"<segment image="NSRemoveTemplate" width="32" enabled="NO" tag="1">"#
+        #expect(base.components(separatedBy: second).count == 2)
+        func replaced(_ image: String) -> XibMerger.Input {
+            .init(bytes: Array(base.replacingOccurrences(of: second, with: #"<segment image="\#(image)" width="32" tag="1">"#).utf8), name: image)
+        }
+        let inputs = [XibMerger.Input(bytes: Array(base.utf8), name: "base"), replaced("NSActionTemplate"), replaced("NSShareTemplate")]
+        func merge(_ choice: ConflictChoice?) -> XibMerger.Outcome {
+            var options = XibMerger.Options()
+            if let choice { options.choices = ["value #1535/segments[0]": choice] }
+            return XibMerger.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2], options: options)
+        }
+        let marked = merge(nil)
+        let list = try #require(Self.conflicts(marked).first)
+        #expect(Self.conflicts(marked).count == 1 && list.conflictClass == .list, "\(Self.conflicts(marked))")
+        #expect(list.choices == [.ours, .theirs, .base, .oursThenTheirs, .theirsThenOurs])
+        #expect(list.ours?.text.contains("NSActionTemplate") == true && list.theirs?.text.contains("NSShareTemplate") == true)
+        try #require(list.key == "value #1535/segments[0]", "the key the choices below use: \(list.key)")
+        for (choice, order) in [(ConflictChoice.oursThenTheirs, ["NSAddTemplate", "NSActionTemplate", "NSShareTemplate"]),
+                                (.theirsThenOurs, ["NSAddTemplate", "NSShareTemplate", "NSActionTemplate"]),
+                                (.base, ["NSAddTemplate", "NSRemoveTemplate"])] {
+            let o = merge(choice)
+            #expect(o.isClean && Self.sound(o.bytes), "\(choice)")
+            let text = Self.text(o.bytes)
+            let segments = text.components(separatedBy: "<segments>")[2].components(separatedBy: "</segments>")[0]
+            let images = segments.components(separatedBy: #"image=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            #expect(images == order, "\(choice)")
+        }
+    }
+
     @Test func diff3ShowsWhatBaseHadInEachMarkedPlace() throws {
         for style in [XibMerger.Options.ConflictStyle.diff3, .zdiff3] {
             let o = try Self.merge(["delete #0jt-Ye-2DW": .ours], style: style)
