@@ -297,9 +297,12 @@ enum DiffAttributes {
         return DiffValue(text: e.attributes.contains(where: { $0.name != "key" }) ? String(written.dropFirst(e.name.count + 1)) : written)
     }
 
-    /// A value element as one value: `describe`, and a list of anonymous values as
-    /// `[1000, 750]` (`(empty)` when it holds none).
+    /// A value element as one value: `describe`; a list of anonymous values as `[1000, 750]`
+    /// (`(empty)` when it holds none); a named wrapper of one value (`<namedColor name=…>`
+    /// around its `<color>`) as that value.
     static func describeValue(_ e: XMLElement) -> DiffValue {
+        let own = e.attributes.filter { $0.name != "key" && !IBRules.identityAttributes.contains($0.name) }
+        if own.isEmpty, e.elements.count == 1, e.text.allSatisfy(\.isWhitespace) { return describeValue(e.elements[0]) }
         guard e.attributes.allSatisfy({ $0.name == "key" }), e.text.allSatisfy(\.isWhitespace) else { return describe(e) }
         let items = e.elements
         guard items.allSatisfy({ item in !IBRules.identityAttributes.contains { item[attribute: $0] != nil } }) else { return describe(e) }
@@ -308,13 +311,15 @@ enum DiffAttributes {
 
     /// The name the diff gives a value of an object: for node `n` (the object itself, or a
     /// value element in it) and one of its attributes, `title`, `normal title`,
-    /// `backgroundColor` (a compact value is named as a whole), `runtime attribute cornerRadius value`.
-    static func valueName(of n: Int, attribute: String?, in graph: IBGraph) -> String? {
+    /// `runtime attribute cornerRadius value`; `backgroundColor` for a value named as a whole.
+    static func valueName(of n: Int, attribute: String?, wholeValue: Bool, in graph: IBGraph) -> String? {
         var labels: [String] = []
         var i = n
         while i > 0, graph.nodes[i].objectID == nil, graph.nodes[i].tag != "scene" {
             let e = graph.nodes[i].element
-            if !(transparentWrappers.contains(e.name) && e.attributes.isEmpty) {
+            // Wrappers and containers (`<resources>`, `<connections>`) name nothing of their own.
+            let container = IBRules.orderedContainers.contains(e.name) || IBRules.unorderedContainers.contains(e.name)
+            if !((transparentWrappers.contains(e.name) || container) && e.attributes.isEmpty && i != n) {
                 if let k = e[attribute: "key"] {
                     labels.append(k)
                 } else if let attr = IBRules.identityAttributes.first(where: { e[attribute: $0] != nil }) {
@@ -326,8 +331,7 @@ enum DiffAttributes {
             i = graph.nodes[i].parent
         }
         var name = labels.reversed().joined(separator: " ")
-        let isValue = i != n
-        if let attribute, !(isValue && isCompact(graph.nodes[n].element)) {
+        if let attribute, !wholeValue {
             name = name.isEmpty ? attribute : name + " " + attribute
         }
         return name.isEmpty ? nil : name

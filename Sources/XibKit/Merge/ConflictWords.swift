@@ -35,25 +35,44 @@ struct ConflictWords {
         return o
     }
 
-    /// An attribute or value element: each version's value, in the diff's words.
+    /// An attribute or value element: each version's value, in the diff's words. An attribute
+    /// of a compact value (`<color key="textColor">`'s `blue`) is shown as the whole value, unless
+    /// the two sides' values read the same (numbers differing past what is shown): then as itself.
     private mutating func describeValue(_ c: inout MergeConflict) {
-        var values: [DiffValue?] = []
-        for v in 0..<3 {
-            let g = graphs[v]
-            guard let n = g.byKey[c.elementKey] else { values.append(nil); continue }
-            let e = g.nodes[n].element
-            if c.name == nil { c.name = DiffAttributes.valueName(of: n, attribute: c.attribute, in: g) }
-            if let attribute = c.attribute, g.nodes[n].objectID != nil || !DiffAttributes.isCompact(e) {
-                values.append(e[attribute: attribute].map { value in
-                    IBRules.isReference(tag: e.name, attribute: attribute)
-                        ? DiffValue(text: diffObjects(v).name(ofID: value), referencedID: value)
-                        : DiffValue(text: value, isText: DiffAttributes.textAttributes.contains(attribute) || value.isEmpty || value.contains(" "))
-                })
-            } else {
-                values.append(DiffAttributes.describeValue(e))
+        var whole = true
+        for _ in 0..<2 {
+            c.name = nil
+            var values: [DiffValue?] = []
+            for v in 0..<3 {
+                let g = graphs[v]
+                guard let n = g.byKey[c.elementKey] else { values.append(nil); continue }
+                let e = g.nodes[n].element
+                let compact = whole && g.nodes[n].objectID == nil && DiffAttributes.isCompact(e)
+                if c.name == nil { c.name = DiffAttributes.valueName(of: n, attribute: c.attribute, wholeValue: compact, in: g) }
+                values.append(value(of: n, in: v, attribute: compact ? nil : c.attribute))
+            }
+            (c.base, c.ours, c.theirs) = (values[0], values[1], values[2])
+            guard c.attribute != nil, whole, c.ours != nil, c.ours?.text == c.theirs?.text else { return }
+            whole = false
+        }
+    }
+
+    /// Node `n`'s value in version `v`: one of its attributes, or the element as one value.
+    private mutating func value(of n: Int, in v: Int, attribute: String?) -> DiffValue? {
+        let g = graphs[v], e = g.nodes[n].element
+        if let attribute {
+            return e[attribute: attribute].map { value in
+                IBRules.isReference(tag: e.name, attribute: attribute)
+                    ? DiffValue(text: diffObjects(v).name(ofID: value), referencedID: value)
+                    : DiffValue(text: value, isText: DiffAttributes.textAttributes.contains(attribute) || value.isEmpty || value.contains(" "))
             }
         }
-        (c.base, c.ours, c.theirs) = (values[0], values[1], values[2])
+        if g.nodes[n].children.contains(where: { g.nodes[$0].objectID != nil }) {
+            // A container of objects (`<connections>`): what it holds, as the diff names them.
+            let items = g.nodes[n].children.map { diffObjects(v).summary($0) }
+            return DiffValue(text: "[" + items.joined(separator: ", ") + "]")
+        }
+        return DiffAttributes.describeValue(e)
     }
 
     /// An object deleted on one side: how it reads in each version that has it, and what the
