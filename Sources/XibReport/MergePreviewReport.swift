@@ -60,7 +60,7 @@ public struct MergePreview: Sendable {
                 if o.method == .fallback {
                     return ["cannot merge structurally (\(o.fallbackReason ?? "unknown reason")); \(o.markerHunks) conflict hunk(s) by lines"]
                 }
-                return o.isClean ? [] : o.events.filter { $0.kind == .conflict }.map { $0.summary(withResolution: false) }
+                return o.isClean ? [] : o.events.filter { $0.kind == .conflict }.map { MergeSummary.line($0, withResolution: false) }
             }
         }
 

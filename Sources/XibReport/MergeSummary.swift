@@ -13,10 +13,12 @@ public enum MergeSummary {
             out += "xibmerge: \(path): cannot merge structurally: \(o.fallbackReason ?? "unknown reason")\n"
             out += "xibmerge: \(path): fell back to a line-based merge; \(o.markerHunks) conflict hunk(s) marked in the file\n"
         case .structural:
-            let state: String
-            if o.markerHunks > 0 { state = "\(o.conflicts) conflict(s) remain, marked in \(o.markerHunks) place(s)" }
-            else if o.conflicts > 0 { state = "\(o.conflicts) conflict(s) resolved with --conflict-style \(o.conflictStyle.rawValue)" }
+            let chosen = o.events.filter { $0.conflict?.chosen != nil }.count
+            var state: String
+            if o.markerHunks > 0 { state = "\(o.conflicts - chosen) conflict(s) remain, marked in \(o.markerHunks) place(s)" }
+            else if o.conflicts > chosen { state = "\(o.conflicts - chosen) conflict(s) resolved with --conflict-style \(o.conflictStyle.rawValue)" }
             else { state = "merged cleanly" }
+            if chosen > 0 { state += "; \(chosen) conflict(s) resolved as chosen" }
             out += "xibmerge: \(path): \(state)\n"
             out += "  from ours: \(o.fromOurs.description); from theirs: \(o.fromTheirs.description)\n"
         }
@@ -25,10 +27,18 @@ public enum MergeSummary {
             let events = o.events.filter { $0.kind == kind }
             if events.isEmpty { continue }
             let shown = kind == .noise ? Array(events.prefix(3)) : events
-            for e in shown { out += "  \(kind.rawValue): \(e.summaryLine)\n" }
+            for e in shown { out += "  \(kind.rawValue): \(line(e))\n" }
             if shown.count < events.count { out += "  \(kind.rawValue): … and \(events.count - shown.count) more\n" }
         }
         return out
+    }
+
+    /// An event on one line: for a conflict, what each side did, and how it was resolved.
+    public static func line(_ e: MergeEvent, withResolution: Bool = true) -> String {
+        guard let c = e.conflict else { return e.summary(withResolution: withResolution) }
+        var s = "\(e.path): \(ConflictWording.sentence(c, objectID: e.objectID))"
+        if withResolution && !e.resolution.isEmpty { s += " — \(e.resolution)" }
+        return s
     }
 
     public static func json(_ o: XibMerger.Outcome, path: String) -> JSON {
@@ -46,17 +56,37 @@ public enum MergeSummary {
             ("fallbackReason", .optional(o.fallbackReason)),
             ("fromOurs", contributions(o.fromOurs)),
             ("fromTheirs", contributions(o.fromTheirs)),
-            ("events", .array(o.events.map { e in
+            ("events", .array(o.events.map(event))),
+        ])
+    }
+
+    /// One event; a conflict's values are the diff's words, and `conflict` says the rest.
+    static func event(_ e: MergeEvent) -> JSON {
+        let c = e.conflict
+        return .object([
+            ("kind", .string(e.kind.rawValue)),
+            ("path", .string(e.path)),
+            ("id", .optional(e.objectID)),
+            ("subject", .string(e.subject)),
+            ("base", .optional(c?.base?.text)),
+            ("ours", .optional(c.map { $0.ours?.text } ?? e.ours)),
+            ("theirs", .optional(c.map { $0.theirs?.text } ?? e.theirs)),
+            ("resolution", .string(e.resolution)),
+            ("summary", .string(line(e, withResolution: false))),
+            ("conflict", c.map { c in
                 .object([
-                    ("kind", .string(e.kind.rawValue)),
-                    ("path", .string(e.path)),
-                    ("id", .optional(e.objectID)),
-                    ("subject", .string(e.subject)),
-                    ("ours", .optional(e.ours)),
-                    ("theirs", .optional(e.theirs)),
-                    ("resolution", .string(e.resolution)),
+                    ("key", .string(c.key)),
+                    ("class", .string(c.conflictClass.rawValue)),
+                    ("name", .optional(c.name)),
+                    ("deletedBy", .optional(c.deletedBy?.rawValue)),
+                    ("oursDid", .string(ConflictWording.did(c, .ours, objectID: e.objectID))),
+                    ("theirsDid", .string(ConflictWording.did(c, .theirs, objectID: e.objectID))),
+                    ("choices", .array(c.choices.map { .string($0.rawValue) })),
+                    ("chosen", .optional(c.chosen?.rawValue)),
+                    ("edit", .array(c.edit.map(DiffJSONRenderer.change))),
+                    ("referrers", .array(c.referrers.map(DiffJSONRenderer.change))),
                 ])
-            })),
+            } ?? .null),
         ])
     }
 }

@@ -12,7 +12,8 @@ struct InstallCommand: ParsableCommand {
         commandName: "install",
         abstract: "Set git up to merge and diff .xib and .storyboard files with xibmerge.",
         discussion: """
-        Writes merge.xibmerge.{name,driver} and diff.xibmerge.{textconv,xfuncname,cachetextconv} to the repository's \
+        Writes merge.xibmerge.{name,driver}, diff.xibmerge.{textconv,xfuncname,cachetextconv} and \
+        mergetool.xibmerge.{cmd,trustExitCode} (for `git mergetool --tool xibmerge`) to the repository's \
         config (--global: the user's ~/.gitconfig) and `*.xib merge=xibmerge diff=xibmerge`, \
         `*.storyboard merge=xibmerge diff=xibmerge` to the work tree's .gitattributes (--global: \
         core.attributesFile, or $XDG_CONFIG_HOME/git/attributes, or ~/.config/git/attributes; a bare \
@@ -29,20 +30,25 @@ struct InstallCommand: ParsableCommand {
 
     static let driverName = "xibmerge"
     static let attributeLines = ["*.xib merge=xibmerge diff=xibmerge", "*.storyboard merge=xibmerge diff=xibmerge"]
-    static let sections = ["[merge \"xibmerge\"]", "[diff \"xibmerge\"]"]
+    static let sections = ["[merge \"xibmerge\"]", "[diff \"xibmerge\"]", "[mergetool \"xibmerge\"]"]
 
     /// The settings, in the order they are written.
     static func settings(binary: String) -> [(key: String, value: String)] {
         let exe = GitCLI.shellQuoted(binary)
         return [
             ("merge.xibmerge.name", "xibmerge: structural merge of Interface Builder files"),
-            ("merge.xibmerge.driver", "\(exe) merge %O %A %B %P"),
+            // %L: the marker size of the `conflict-marker-size` attribute.
+            ("merge.xibmerge.driver", "\(exe) merge %O %A %B %P %L"),
             ("diff.xibmerge.textconv", "\(exe) textconv"),
             // Object lines of the textconv outline start in column 1; attribute lines are indented.
             ("diff.xibmerge.xfuncname", "^[^ ].*$"),
             // git keeps each blob's outline (in refs/notes/textconv/xibmerge), so `git log -p`
             // starts the driver once per blob, not once per blob and commit and run.
             ("diff.xibmerge.cachetextconv", "true"),
+            // `git mergetool` runs this with the shell variables set to the three versions' files
+            // and the work-tree file; the exit code says whether the file is resolved.
+            ("mergetool.xibmerge.cmd", "\(exe) resolve --interactive --base \"$BASE\" --ours \"$LOCAL\" --theirs \"$REMOTE\" \"$MERGED\""),
+            ("mergetool.xibmerge.trustExitCode", "true"),
         ]
     }
 

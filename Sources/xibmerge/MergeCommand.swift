@@ -10,19 +10,25 @@ import Darwin
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Three-way merge of an Interface Builder file (git merge-driver form: merge %O %A %B %P).",
+        abstract: "Three-way merge of an Interface Builder file (git merge-driver form: merge %O %A %B %P %L).",
         discussion: """
         The result goes to OURS unless --output is given. Exit codes: 0 clean, 1 conflicts remain \
         (marked in the file), 2 usage errors. Inputs that cannot be merged structurally (legacy \
-        archives, malformed XML) get a line-based merge with conflict markers and exit 1: nothing is lost.
+        archives, malformed XML) get a line-based merge with conflict markers and exit 1: nothing is lost. \
+        Without --conflict-style, markers follow git's merge.conflictStyle (diff3 and zdiff3 add what base \
+        had, after `||||||| base`), read with `git config` only when there are conflicts to mark.
         """
     )
 
     @Option(name: .long, help: "Write the result here instead of to OURS.")
     var output: String?
 
-    @Option(name: .customLong("conflict-style"), help: "markers (default), ours or theirs.")
-    var conflictStyle: XibMerger.Options.ConflictStyle = .markers
+    @Option(name: .customLong("conflict-style"),
+            help: "markers, diff3 or zdiff3 (default: git's merge.conflictStyle), or ours or theirs (resolve every conflict so).")
+    var conflictStyle: XibMerger.Options.ConflictStyle?
+
+    @Option(name: .customLong("marker-size"), help: ArgumentHelp("The length of conflict markers (default 7).", valueName: "N"))
+    var markerSizeOption: Int?
 
     @Option(name: .long, help: "Write the merge summary as JSON to this file.")
     var report: String?
@@ -37,10 +43,18 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: "Our version (%A); receives the result.") var ours: String
     @Argument(help: "Their version (%B).") var theirs: String
     @Argument(help: "The file's path in the repository (%P), for messages.") var path: String?
+    @Argument(help: "The length of conflict markers (%L); --marker-size says the same.") var markerSize: Int?
+
+    func validate() throws {
+        if markerSize != nil && markerSizeOption != nil && markerSize != markerSizeOption {
+            throw ValidationError("the marker size is given twice, differently")
+        }
+        if let n = markerSize ?? markerSizeOption, n < 1 { throw ValidationError("the marker size must be at least 1") }
+    }
 
     func run() throws {
-        try MergeRun(base: base, ours: ours, theirs: theirs, path: path, output: output, conflictStyle: conflictStyle,
-                     report: report, strictLayout: strictLayout, noLineFastPath: noLineFastPath).run()
+        try MergeRun(base: base, ours: ours, theirs: theirs, path: path, markerSize: markerSize ?? markerSizeOption, output: output,
+                     conflictStyle: conflictStyle, report: report, strictLayout: strictLayout, noLineFastPath: noLineFastPath).run()
     }
 }
 
@@ -51,8 +65,10 @@ struct MergeRun: CommandRun {
     var ours: String
     var theirs: String
     var path: String?
+    var markerSize: Int? = nil
     var output: String? = nil
-    var conflictStyle: XibMerger.Options.ConflictStyle = .markers
+    /// nil: markers, in the style of git's `merge.conflictStyle`.
+    var conflictStyle: XibMerger.Options.ConflictStyle? = nil
     var report: String? = nil
     var strictLayout = false
     var noLineFastPath = false
@@ -63,7 +79,9 @@ struct MergeRun: CommandRun {
         if CrashFallback.isAfterCrash { return try runAfterCrash(target: target, name: name) }
         let inputs = try readInputs(target: target, name: name)
         var options = XibMerger.Options()
-        options.conflictStyle = conflictStyle
+        options.conflictStyle = conflictStyle ?? .markers
+        options.markerSize = markerSize ?? 7
+        if conflictStyle == nil { options.markerStyleWhenNeeded = MergeRun.gitConflictStyle }
         options.strictLayout = strictLayout
         options.lineFastPath = !noLineFastPath
         // If anything below crashes, the line-based merge (with markers) is what the user gets.
@@ -114,7 +132,18 @@ struct MergeRun: CommandRun {
         FileIO.removeTemporaryFiles(beside: target)
         var inputs = try readInputs(target: target, name: name)
         (inputs[0], inputs[2]) = LineEndings.likeOurs(inputs[1], base: inputs[0], theirs: inputs[2])
-        let lines = LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2])
+        var lines = LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2])
+        if lines.conflicts > 0 {
+            let style: LineMerge.Markers.Style
+            switch conflictStyle {
+            case .diff3?: style = .diff3
+            case .zdiff3?: style = .zdiff3
+            case nil: style = MergeRun.gitConflictStyle()
+            default: style = .merge
+            }
+            let markers = LineMerge.Markers(style: style, size: markerSize ?? 7)
+            if markers != LineMerge.Markers() { lines = LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2], markers: markers) }
+        }
         let bytes = lines.conflicts == 0 ? inputs[1] : lines.bytes
         if lines.conflicts > 0 || target != ours {
             do { try FileIO.writeAtomically(bytes, to: target) } catch {
@@ -130,4 +159,15 @@ struct MergeRun: CommandRun {
 }
 
 extension XibMerger.Options.ConflictStyle: ExpressibleByArgument {}
+
+extension MergeRun {
+    /// git's `merge.conflictStyle`, as `git config` reads it where git runs the driver (the top
+    /// of the work tree, with git's environment: `git -c` settings included). A process start
+    /// (about 1 ms), so asked only when there are markers to write; anything unknown is `merge`.
+    @Sendable static func gitConflictStyle() -> LineMerge.Markers.Style {
+        guard let out = Subprocess.output(["git", "config", "--get", "merge.conflictStyle"]) else { return .merge }
+        let value = String(decoding: out, as: UTF8.self).split(whereSeparator: \.isWhitespace).first.map { $0.lowercased() }
+        return value.flatMap(LineMerge.Markers.Style.init(rawValue:)) ?? .merge
+    }
+}
 

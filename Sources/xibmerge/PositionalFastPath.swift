@@ -22,6 +22,10 @@ enum PositionalFastPath {
         case "merge" where (3...4).contains(positional.count):
             return MergeRun(base: positional[0], ours: positional[1], theirs: positional[2],
                             path: positional.count > 3 ? positional[3] : nil)
+        case "merge" where positional.count == 5:
+            // `merge %O %A %B %P %L`: a marker size the parser would refuse goes to it for the message.
+            guard let size = Int(positional[4]), size >= 1 else { return nil }
+            return MergeRun(base: positional[0], ours: positional[1], theirs: positional[2], path: positional[3], markerSize: size)
         case "diff" where positional.count == 2 || positional.count == 7 || positional.count == 9:
             return DiffRun(arguments: positional)
         case "textconv" where positional.count == 1:

@@ -6,91 +6,227 @@ import XibReport
 struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
-        abstract: "Merge the conflicted .xib and .storyboard files of the index structurally (after a merge, rebase, cherry-pick or stash pop that ran without the driver).",
+        abstract: "Resolve the conflicted .xib and .storyboard files of the index: merge them structurally, and answer their conflicts one by one.",
         discussion: """
         For each conflicted Interface Builder file (all of them, or those under the PATHs), the three \
-        versions git kept in the index (base, ours, theirs) are merged as the merge driver would have \
-        merged them, and the result replaces the work-tree file. A clean result is staged (unless \
-        --no-add); otherwise the remaining conflicts are marked in the file and the path stays \
-        conflicted. Both sides added the file (no base): merged against what the two versions have in \
-        common, so each side's additions are kept and only differing definitions conflict. Deleted on \
-        one side and changed on the other: reported, left to you. A file without conflict markers that \
-        differs from our version looks resolved by hand, and is left alone unless --force.
+        versions git kept in the index (base, ours, theirs) are merged as the merge driver merges them, with \
+        the answers given so far, and the result replaces the work-tree file: after the driver, or after a \
+        merge, rebase, cherry-pick or stash pop that ran without it. \
+        --interactive asks, conflict by conflict, for ours, theirs, base (attributes and values) or, for a \
+        list, both; --take ours|theirs answers every conflict (or those --only selects) with one side. \
+        Answers are kept in the git directory until the file is resolved, so quitting keeps them and the next \
+        run starts from them. A file with every conflict answered is written, checked and staged (unless \
+        --no-add); otherwise the remaining conflicts are marked in it and it stays conflicted. Both sides \
+        added the file (no base): merged against what the two versions have in common. Deleted on one side \
+        and changed on the other: reported, left to you. A file without conflict markers that differs from \
+        our version looks resolved by hand, and is left alone unless --force. \
+        git mergetool (`xibmerge install` sets up `git mergetool --tool xibmerge`) passes the three versions \
+        as --base, --ours and --theirs and the work-tree file as the one PATH; it stages the file itself.
         Exit codes: 0 all resolved, 1 conflicts remain, 2 errors.
         """
     )
 
-    @Flag(name: .customLong("no-add"), help: "Do not stage clean results.")
+    @Flag(name: .long, help: "Ask which side to take, conflict by conflict (standard input must be a terminal).")
+    var interactive = false
+
+    @Option(name: .long, help: ArgumentHelp("Take this side (ours or theirs) in every conflict, or in those --only selects.", valueName: "SIDE"))
+    var take: MergeSide?
+
+    @Option(name: .long, help: ArgumentHelp("Only the conflicts whose path, object id or key contains PATTERN (or matches it, with * ? [).",
+                                            valueName: "PATTERN"))
+    var only: String?
+
+    @Option(name: .long, help: ArgumentHelp("The base version's file (git mergetool's $BASE; empty: none).", valueName: "FILE"))
+    var base: String?
+
+    @Option(name: .long, help: ArgumentHelp("Our version's file (git mergetool's $LOCAL).", valueName: "FILE"))
+    var ours: String?
+
+    @Option(name: .long, help: ArgumentHelp("Their version's file (git mergetool's $REMOTE).", valueName: "FILE"))
+    var theirs: String?
+
+    @Flag(name: .customLong("no-add"), help: "Do not stage resolved files.")
     var noAdd = false
 
     @Flag(help: "Redo the merge even where the work-tree file looks resolved by hand.")
     var force = false
 
-    @Argument(help: "Files or folders to resolve (default: every conflicted .xib and .storyboard).")
+    @Argument(help: "Files or folders to resolve (default: every conflicted .xib and .storyboard); with --ours and --theirs, the one file to write.")
     var paths: [String] = []
+
+    func validate() throws {
+        if interactive && take != nil { throw ValidationError("--interactive and --take exclude each other") }
+        if only != nil && !interactive && take == nil { throw ValidationError("--only selects conflicts for --interactive or --take") }
+        if (ours == nil) != (theirs == nil) || (base != nil && ours == nil) {
+            throw ValidationError("--base, --ours and --theirs go together (--base may be left out)")
+        }
+        if ours != nil && paths.count != 1 { throw ValidationError("with --ours and --theirs, give the one file to write") }
+    }
+
+    /// How a file's conflicts are answered this run.
+    enum Mode {
+        /// Only with the answers given before.
+        case merge
+        case take(MergeSide)
+        case interactive
+    }
+
+    var mode: Mode { interactive ? .interactive : (take.map(Mode.take) ?? .merge) }
 
     func run() throws {
         var remaining = false
         try GitCLI.guarded {
-            let repository = try GitCLI.openRepository()
-            guard let workdir = repository.workdir else {
-                throw GitCLI.UsageError("resolve needs a work tree; \(repository.gitDir) is a bare repository")
-            }
-            let wanted = try GitCLI.repositoryPaths(paths, in: repository)
-            let index = try repository.index()
-            let conflicts = try index.conflicts().filter { c in
-                GitCLI.isInterfaceBuilderFile(c.path) && (wanted.isEmpty || wanted.contains { under(c.path, $0) })
-            }
-            for path in wanted where !conflicts.contains(where: { under($0.path, path) }) {
-                guard index.entries.contains(where: { under($0.path, path) }) else {
-                    throw GitCLI.UsageError("'\(path)' is not in the index")
-                }
-                Console.out("xibmerge: \(path.isEmpty ? "." : path): no conflicted .xib or .storyboard file\n")
-            }
-            if wanted.isEmpty && conflicts.isEmpty {
-                Console.out("xibmerge: no conflicted .xib or .storyboard files\n")
-            }
-            for conflict in conflicts {
-                if try !resolve(conflict, repository: repository, index: index, workdir: workdir) { remaining = true }
+            if interactive { try ResolvePrompt.requireTerminal() }
+            if let ours, let theirs {
+                remaining = try resolveFiles(base: base, ours: ours, theirs: theirs, target: paths[0]) != .resolved
+            } else {
+                remaining = try resolveIndex()
             }
         }
         if remaining { throw Exit.foundSomething }
+    }
+
+    enum FileResult: Equatable {
+        case resolved, remaining, quit
+    }
+
+    /// The conflicted files of the index; true when some conflict remains.
+    private func resolveIndex() throws -> Bool {
+        let repository = try GitCLI.openRepository()
+        guard let workdir = repository.workdir else {
+            throw GitCLI.UsageError("resolve needs a work tree; \(repository.gitDir) is a bare repository")
+        }
+        let wanted = try GitCLI.repositoryPaths(paths, in: repository)
+        let index = try repository.index()
+        let conflicts = try index.conflicts().filter { c in
+            GitCLI.isInterfaceBuilderFile(c.path) && (wanted.isEmpty || wanted.contains { under(c.path, $0) })
+        }
+        for path in wanted where !conflicts.contains(where: { under($0.path, path) }) {
+            guard index.entries.contains(where: { under($0.path, path) }) else {
+                throw GitCLI.UsageError("'\(path)' is not in the index")
+            }
+            Console.out("xibmerge: \(path.isEmpty ? "." : path): no conflicted .xib or .storyboard file\n")
+        }
+        if wanted.isEmpty && conflicts.isEmpty {
+            Console.out("xibmerge: no conflicted .xib or .storyboard files\n")
+        }
+        var remaining = false
+        for conflict in conflicts {
+            let result = try resolve(conflict, repository: repository, index: index, workdir: workdir)
+            if result != .resolved { remaining = true }
+            if result == .quit { break }
+        }
+        return remaining
     }
 
     private func under(_ path: String, _ prefix: String) -> Bool {
         prefix.isEmpty || path == prefix || path.hasPrefix(prefix + "/")
     }
 
-    /// True when the path is resolved (staged or, with --no-add, cleanly merged in the work tree).
-    private func resolve(_ conflict: IndexConflict, repository: Repository, index: Index, workdir: String) throws -> Bool {
+    private func resolve(_ conflict: IndexConflict, repository: Repository, index: Index, workdir: String) throws -> FileResult {
         let path = conflict.path
         guard let ours = conflict.ours, let theirs = conflict.theirs else {
             let who = conflict.ours == nil ? "deleted by us, changed by them" : "changed by us, deleted by them"
             Console.out("xibmerge: \(path): \(who): not touched; keep it with `git add` or delete it with `git rm`\n")
-            return false
+            return .remaining
         }
-        let file = workdir + "/" + path
+        let target = workdir + "/" + path
         let oursBytes = try repository.blobData(id: ours.blob)
-        if !force, let current = try GitCLI.readWorkTreeFile(file), current != oursBytes, !hasConflictMarkers(current) {
+        if !force, let current = try GitCLI.readWorkTreeFile(target), current != oursBytes, !hasConflictMarkers(current) {
             Console.out("xibmerge: \(path): the work-tree file has no conflict markers (resolved by hand?); not touched (--force merges anyway)\n")
-            return false
+            return .remaining
         }
-        let outcome = GitCLI.merge(base: try conflict.ancestor.map { try repository.blobData(id: $0.blob) },
-                                   ours: oursBytes, theirs: try repository.blobData(id: theirs.blob), path: path)
-        do { try FileIO.writeAtomically(outcome.bytes, to: file) } catch { throw GitCLI.UsageError(error.description) }
+        var file = ConflictedFile(path: path, target: target, base: try conflict.ancestor.map { try repository.blobData(id: $0.blob) },
+                                  ours: oursBytes, theirs: try repository.blobData(id: theirs.blob), gitDir: repository.gitDir)
         if conflict.ancestor == nil {
             Console.out("xibmerge: \(path): added on both sides: merged against what the two versions have in common\n")
         }
-        Console.out(MergeSummary.text(outcome, path: path))
-        guard outcome.isClean else {
-            Console.out("xibmerge: \(path): conflicts marked in the file; still unmerged in the index\n")
-            return false
-        }
-        if noAdd { return true }
+        let result = try process(&file)
+        guard result == .resolved, !noAdd else { return result }
         try index.addFromWorkdir(path: path)
         try index.write()
         Console.out("xibmerge: \(path): staged\n")
-        return true
+        return .resolved
+    }
+
+    /// git mergetool's form: the versions are files, the result goes to `target`, git stages it.
+    private func resolveFiles(base: String?, ours: String, theirs: String, target: String) throws -> FileResult {
+        guard GitCLI.isInterfaceBuilderFile(target) else {
+            throw GitCLI.UsageError("\(target): not a .xib or .storyboard file")
+        }
+        func read(_ p: String) throws -> [UInt8] {
+            guard let bytes = try GitCLI.readWorkTreeFile(p) else { throw GitCLI.UsageError("\(p): error: no such file") }
+            return bytes
+        }
+        let baseBytes = try base.map(read).flatMap { $0.isEmpty ? nil : $0 }
+        // Answers are kept in the repository's git directory, under the file's path in it.
+        let repository = try? GitCLI.openRepository()
+        let path = (try? repository.map { try GitCLI.repositoryPaths([target], in: $0) })??.first ?? target
+        var file = ConflictedFile(path: path, target: target, base: baseBytes, ours: try read(ours), theirs: try read(theirs),
+                                  gitDir: repository?.gitDir)
+        return try process(&file)
+    }
+
+    /// Merges one file with its answers, asks or takes more as the mode says, and writes it.
+    private func process(_ file: inout ConflictedFile) throws -> FileResult {
+        var outcome = file.merge()
+        var quit = false
+        switch mode {
+        case .merge: break
+        case _ where outcome.method != .structural:
+            if !outcome.isClean {
+                Console.out("xibmerge: \(file.path): cannot be resolved conflict by conflict (\(outcome.fallbackReason ?? "not merged structurally")); "
+                            + "its conflicts are marked by lines\n")
+            }
+        case .take(let side):
+            var taken = 0
+            // Answering may bring conflicts to light (inside what a side kept): a few rounds.
+            for _ in 0..<4 {
+                let open = ConflictedFile.unanswered(outcome).filter { ConflictedFile.matches($0, only) }
+                if open.isEmpty { break }
+                for e in open { file.answers.set(e.conflict!.key, side == .ours ? .ours : .theirs) }
+                taken += open.count
+                outcome = file.merge()
+            }
+            Console.out("xibmerge: \(file.path): took \(side.rawValue) in \(taken) conflict(s)\n")
+        case .interactive:
+            (outcome, quit) = try ask(&file, outcome)
+        }
+        try file.write(outcome)
+        if case .interactive = mode {
+            let all = outcome.events.filter { $0.conflict != nil }.count, open = ConflictedFile.unanswered(outcome).count
+            Console.out(open == 0
+                ? "xibmerge: \(file.path): \(all) conflict(s) answered; written and checked\n"
+                : "xibmerge: \(file.path): \(all - open) of \(all) conflict(s) answered (kept for the next run); \(open) still marked in the file\n")
+        } else {
+            Console.out(MergeSummary.text(outcome, path: file.path))
+        }
+        if outcome.isClean { return .resolved }
+        if case .interactive = mode {} else { Console.out("xibmerge: \(file.path): conflicts marked in the file; still unmerged\n") }
+        return quit ? .quit : .remaining
+    }
+
+    /// Asks for each unanswered conflict in turn, merging again after each answer (an answer
+    /// may settle others: a deleted object takes the conflicts inside it along).
+    private func ask(_ file: inout ConflictedFile, _ first: XibMerger.Outcome) throws -> (XibMerger.Outcome, quit: Bool) {
+        let prompt = ResolvePrompt()
+        var outcome = first
+        var skipped: Set<String> = []
+        while true {
+            let all = outcome.events.filter { $0.conflict != nil }
+            guard let i = all.firstIndex(where: { e in
+                e.conflict!.chosen == nil && !skipped.contains(e.conflict!.key) && ConflictedFile.matches(e, only)
+            }) else { return (outcome, false) }
+            let key = all[i].conflict!.key
+            switch prompt.ask(all[i], number: i + 1, of: all.count, file: file.path) {
+            case .choose(let choice):
+                file.answers.set(key, choice)
+                try file.answers.save()
+                outcome = file.merge()
+            case .skip: skipped.insert(key)
+            case .quit: return (outcome, true)
+            }
+        }
     }
 
     /// A line starting with `<<<<<<< ` (git's and ours).
@@ -104,3 +240,5 @@ struct ResolveCommand: ParsableCommand {
         return false
     }
 }
+
+extension MergeSide: ExpressibleByArgument {}

@@ -27,8 +27,11 @@ import Testing
         let first = try g.xibmerge(["install"])
         #expect(first.status == 0)
         #expect(first.stdout.contains("merge.xibmerge.driver"))
-        #expect(try g.gitOutput("config", "merge.xibmerge.driver") == "\(CLI.binary) merge %O %A %B %P")
+        #expect(try g.gitOutput("config", "merge.xibmerge.driver") == "\(CLI.binary) merge %O %A %B %P %L")
         #expect(try g.gitOutput("config", "diff.xibmerge.textconv") == "\(CLI.binary) textconv")
+        #expect(try g.gitOutput("config", "mergetool.xibmerge.cmd")
+                == #"\#(CLI.binary) resolve --interactive --base "$BASE" --ours "$LOCAL" --theirs "$REMOTE" "$MERGED""#)
+        #expect(try g.gitOutput("config", "--bool", "mergetool.xibmerge.trustExitCode") == "true")
         #expect(try g.gitOutput("check-attr", "merge", "diff", "--", "a.xib", "b/c.storyboard") == """
             a.xib: merge: xibmerge
             a.xib: diff: xibmerge
@@ -157,7 +160,7 @@ import Testing
 
         // Installed globally, git uses it in any repository.
         #expect(try g.xibmerge(["install", "--global"]).status == 0)
-        #expect(try g.gitOutput("config", "--global", "merge.xibmerge.driver") == "\(CLI.binary) merge %O %A %B %P")
+        #expect(try g.gitOutput("config", "--global", "merge.xibmerge.driver") == "\(CLI.binary) merge %O %A %B %P %L")
         #expect(try g.gitOutput("check-attr", "merge", "--", "x.storyboard") == "x.storyboard: merge: xibmerge")
         #expect(try g.xibmerge(["install", "--global", "--uninstall"]).status == 0)
 

@@ -50,7 +50,7 @@ import Testing
         let predicted = files.filter { $0["clean"] as? Bool == false }.map { $0["path"] as! String }
             + (try #require(json["otherConflicts"] as? [String]))
         let clash = try #require(files.first { $0["path"] as? String == "Clash.storyboard" })
-        #expect((clash["conflicts"] as? [String])?.first?.hasPrefix("View Controller Scene > View: <color key=\"backgroundColor\"> white") == true)
+        #expect((clash["conflicts"] as? [String])?.first?.hasPrefix("View Controller Scene > View: ours changed its backgroundColor to white 0.5 alpha 1") == true)
         let clean = try #require(files.first { $0["path"] as? String == "Clean.storyboard" })
         #expect(clean["conflictsWithoutDriver"] as? Bool == true)
         #expect(files.first { $0["path"] as? String == "Moved/After.storyboard" }?["basePath"] as? String == "Moved/Before.storyboard")

@@ -36,7 +36,8 @@ import Testing
         #expect(resolve.status == 1, "\(resolve.stdout)\(resolve.stderr)")
         #expect(resolve.stdout.contains("UI/Clean.storyboard: merged cleanly"))
         #expect(resolve.stdout.contains("UI/Clean.storyboard: staged"))
-        #expect(resolve.stdout.contains(#"View Controller Scene > View: <color key="backgroundColor"> white: "0.5" (ours) vs "0" (theirs)"#))
+        #expect(resolve.stdout.contains(#"View Controller Scene > View: ours changed its backgroundColor to white 0.5 alpha 1"#), "\(resolve.stdout)")
+        #expect(resolve.stdout.contains(#"theirs changed its backgroundColor to white 0 alpha 1"#))
         #expect(try g.unmergedPaths() == ["UI/Clash.storyboard"])
         for file in ["UI/Clean.storyboard", "UI/Clash.storyboard"] {
             #expect(try g.read(file) == driver.read(file), "\(file)")
@@ -95,6 +96,54 @@ import Testing
         #expect(try g.xibmerge(["check", "New.storyboard"]).status == 0)
         #expect(try g.unmergedPaths() == ["Gone.xib"])
         #expect(try g.read("Gone.xib") == IBFixture.background(IBFixture.xib, "0.5"))
+    }
+
+    /// `--take` answers one side per conflict (those `--only` selects), after a merge that ran
+    /// without the driver; the answers are kept, so the next run starts from them, and a file
+    /// with every conflict answered is checked and staged.
+    @Test func takeAnswersConflictsOneSideAtATime() throws {
+        let g = try GitSandbox()
+        let folder = CLI.fixtures.appendingPathComponent("resolve/input-toolbar")
+        func version(_ stem: String) throws -> String { try String(contentsOf: folder.appendingPathComponent("\(stem).xib"), encoding: .utf8) }
+        try g.commit("base", ["UI/Toolbar.xib": try version("base")])
+        try g.git(["checkout", "-q", "-b", "feature"])
+        try g.commit("theirs", ["UI/Toolbar.xib": try version("theirs")])
+        try g.git(["checkout", "-q", "main"])
+        try g.commit("ours", ["UI/Toolbar.xib": try version("ours")])
+        #expect(try g.git(["merge", "--no-edit", "feature"], allowFailure: true).status == 1)
+
+        // One constraint by id, then the one whose path says "(bottom)".
+        let one = try g.xibmerge(["resolve", "--take", "theirs", "--only", "Yjj-ua-rbe"])
+        #expect(one.status == 1, "\(one.stdout)\(one.stderr)")
+        #expect(one.stdout.contains("UI/Toolbar.xib: took theirs in 1 conflict(s)"))
+        #expect(one.stdout.contains("4 conflict(s) remain, marked in 4 place(s); 1 conflict(s) resolved as chosen"), "\(one.stdout)")
+        let glob = try g.xibmerge(["resolve", "--take", "ours", "--only", "*(bottom)"])
+        #expect(glob.stdout.contains("took ours in 1 conflict(s)") && glob.stdout.contains("3 conflict(s) remain"), "\(glob.stdout)")
+        // A plain `resolve` keeps the answers.
+        #expect(try g.xibmerge(["resolve"]).stdout.contains("3 conflict(s) remain, marked in 3 place(s); 2 conflict(s) resolved as chosen"))
+        var text = try g.read("UI/Toolbar.xib")
+        #expect(text.contains(#"constant="60" id="Yjj-ua-rbe""#) && text.contains(#"constant="13" id="NGr-2o-sOP""#))
+        #expect(try g.unmergedPaths() == ["UI/Toolbar.xib"])
+
+        let rest = try g.xibmerge(["resolve", "--take", "ours"])
+        #expect(rest.status == 0, "\(rest.stdout)\(rest.stderr)")
+        #expect(rest.stdout.contains("took ours in 3 conflict(s)") && rest.stdout.contains("UI/Toolbar.xib: staged"))
+        #expect(try g.unmergedPaths().isEmpty)
+        #expect(try g.xibmerge(["check", "UI/Toolbar.xib"]).status == 0)
+        text = try g.read("UI/Toolbar.xib")
+        #expect(text.contains(#"constant="60" id="Yjj-ua-rbe""#) && text.contains(#"constant="13" id="NGr-2o-sOP""#))
+        #expect(text.contains(#"constant="58" id="1FO-iu-urG""#) && !text.contains("0jt-Ye-2DW"), "ours deleted that constraint")
+        #expect(!FileManager.default.fileExists(atPath: g.repo + "/.git/xibmerge"))
+    }
+
+    @Test func resolveOptionsThatDoNotGoTogether() throws {
+        let g = try GitSandbox()
+        try g.commit("base", ["a.xib": IBFixture.xib])
+        for arguments in [["--interactive", "--take", "ours"], ["--only", "x"], ["--ours", "a.xib", "a.xib"], ["--take", "mine"],
+                          ["--ours", "a.xib", "--theirs", "a.xib"]] {
+            let r = try g.xibmerge(["resolve"] + arguments)
+            #expect(r.status == 2, "\(arguments): \(r.stderr)")
+        }
     }
 
     @Test func resolveErrorsAreOneLine() throws {

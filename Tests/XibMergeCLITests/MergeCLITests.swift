@@ -28,11 +28,16 @@ import XibKit
         func path(_ stem: String) -> String { "\(dir)/\(stem).\(ext)" }
         func original(_ stem: String) throws -> Data { try Data(contentsOf: fixture.appendingPathComponent("\(stem).\(ext)")) }
         func current(_ stem: String) -> Data? { FileManager.default.contents(atPath: path(stem)) }
-        /// git's argument order, plus options first.
-        func merge(_ options: [String] = [], base: String? = nil, theirs: String? = nil,
+        /// git's argument order, plus options first (and `after` last: git's `%L`). Without an
+        /// environment, the user's git configuration is not read (markers follow
+        /// `merge.conflictStyle`).
+        func merge(_ options: [String] = [], base: String? = nil, theirs: String? = nil, after: [String] = [],
                    environment: [String: String]? = nil) throws -> CLI.Result {
-            try CLI.xibmerge(["merge"] + options + [base ?? path("base"), path("ours"), theirs ?? path("theirs"), "UI/Fixture.\(ext)"],
-                             cwd: dir, environment: environment)
+            var isolated = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
+            isolated["GIT_CONFIG_GLOBAL"] = "/dev/null"
+            isolated["GIT_CONFIG_NOSYSTEM"] = "1"
+            return try CLI.xibmerge(["merge"] + options + [base ?? path("base"), path("ours"), theirs ?? path("theirs"), "UI/Fixture.\(ext)"] + after,
+                                    cwd: dir, environment: environment ?? isolated)
         }
         /// The merge with the test crash set off in it, after the crash fallback is armed.
         func mergeCrashing(when: String = "1") throws -> CLI.Result {
@@ -131,7 +136,7 @@ import XibKit
         #expect(r.status == 1, "\(r.stderr)")
         #expect(c.current("ours") == (try c.original("expected")), "the markers surround the one line that differs")
         #expect(r.stderr.contains("1 conflict(s) remain, marked in 1 place(s)"), "\(r.stderr)")
-        #expect(r.stderr.contains(#"conflict: ParameterValueCell > Table View Cell Content View > Label "Title": text: "Hello" (ours) vs "Bonjour" (theirs)"#),
+        #expect(r.stderr.contains(#"conflict: ParameterValueCell > Table View Cell Content View > Label "Title": ours changed its text to "Hello"; theirs changed its text to "Bonjour" (it was "Title")"#),
                 "\(r.stderr)")
         #expect(r.stderr.contains(#"layout-only: ParameterValueCell > Table View Cell Content View > Label "Title": <rect key="frame"> width: "37.5" (ours) vs "62" (theirs)"#),
                 "\(r.stderr)")
@@ -188,9 +193,51 @@ import XibKit
         #expect(conflict["path"] as? String == #"ParameterValueCell > Table View Cell Content View > Label "Title""#)
         #expect(conflict["id"] as? String == "eOf-fR-SN8")
         #expect(conflict["subject"] as? String == "text")
+        #expect(conflict["base"] as? String == "Title")
         #expect(conflict["ours"] as? String == "Hello")
         #expect(conflict["theirs"] as? String == "Bonjour")
-        #expect(events.contains { $0["kind"] as? String == "layout-only" })
+        #expect(conflict["summary"] as? String
+                == #"ParameterValueCell > Table View Cell Content View > Label "Title": ours changed its text to "Hello"; theirs changed its text to "Bonjour" (it was "Title")"#)
+        let detail = try #require(conflict["conflict"] as? [String: Any])
+        #expect(detail["class"] as? String == "attribute")
+        #expect(detail["key"] as? String == "attribute #eOf-fR-SN8 text")
+        #expect(detail["name"] as? String == "text")
+        #expect(detail["choices"] as? [String] == ["ours", "theirs", "base"])
+        #expect(detail["oursDid"] as? String == #"changed its text to "Hello""#)
+        #expect(detail["chosen"] is NSNull)
+        #expect(events.contains { $0["kind"] as? String == "layout-only" && $0["conflict"] is NSNull })
+    }
+
+    /// diff3 and zdiff3 add what base had; the marker size is git's `%L` (a fifth argument, or
+    /// --marker-size); without --conflict-style the style is git's `merge.conflictStyle`.
+    @Test func markerStyleAndSize() throws {
+        let diff3 = try Inputs("attribute-conflict")
+        #expect(try diff3.merge(["--conflict-style", "diff3"]).status == 1)
+        let withBase = String(decoding: try #require(diff3.current("ours")), as: UTF8.self)
+        #expect(withBase.contains("<<<<<<< ours\n") && withBase.contains("\n||||||| base\n") && withBase.contains(#"text="Title""#), "\(withBase)")
+
+        let sized = try Inputs("attribute-conflict"), parsed = try Inputs("attribute-conflict")
+        let a = try sized.merge(after: ["10"]), b = try parsed.merge(["--marker-size", "10"])
+        #expect(a.status == 1 && a.stderr == b.stderr && sized.current("ours") == parsed.current("ours"))
+        let long = String(decoding: try #require(sized.current("ours")), as: UTF8.self)
+        #expect(long.contains("\n<<<<<<<<<< ours\n") && long.contains("\n==========\n") && long.contains("\n>>>>>>>>>> theirs\n"))
+        #expect(try CLI.xibmerge(["check", sized.path("ours")]).stdout.contains("conflict-markers"), "check finds longer markers")
+        #expect(try Inputs("attribute-conflict").merge(after: ["0"]).status == 2)
+
+        // git's own setting, here from the environment as `git -c merge.conflictStyle=zdiff3` passes it.
+        let configured = try Inputs("attribute-conflict")
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
+        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+        environment["GIT_CONFIG_PARAMETERS"] = "'merge.conflictStyle'='zdiff3'"
+        let report = configured.dir + "/report.json"
+        #expect(try configured.merge(["--report", report], environment: environment).status == 1)
+        #expect(String(decoding: try #require(configured.current("ours")), as: UTF8.self).contains("\n||||||| base\n"))
+        let json = try #require(try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        #expect(json["conflictStyle"] as? String == "zdiff3")
+        // An explicit style wins over git's.
+        let explicit = try Inputs("attribute-conflict")
+        #expect(try explicit.merge(["--conflict-style", "markers"], environment: environment).status == 1)
+        #expect(!String(decoding: try #require(explicit.current("ours")), as: UTF8.self).contains("|||||||"))
     }
 
     @Test(arguments: ["ours", "theirs"])
@@ -306,6 +353,22 @@ import XibKit
         #expect(try g.git("rev-list", "--parents", "-n", "1", "HEAD").stdout.split(separator: " ").count == 3)
     }
 
+    /// The driver as `install` writes it (`%L`), in a repository with `merge.conflictStyle diff3`
+    /// and a `conflict-marker-size` attribute: git's markers, as git would write them.
+    @Test func theDriverFollowsGitsConflictStyleAndMarkerSize() throws {
+        let xib = try Inputs("attribute-conflict")
+        let g = try Repository(["UI/ParameterValueCell.xib": xib])
+        defer { try? FileManager.default.removeItem(atPath: g.root) }
+        try g.git("config", "merge.xibmerge.driver", "'\(CLI.binary)' merge %O %A %B %P %L")
+        try Data("*.xib merge=xibmerge conflict-marker-size=9\n".utf8).write(to: URL(fileURLWithPath: g.repo + "/.gitattributes"))
+        try g.commit("merge Interface Builder files with xibmerge")
+        try g.git("config", "merge.conflictStyle", "diff3")
+        try g.git("merge", "--no-edit", "feature", status: 1)
+        let merged = String(decoding: try #require(g.contents("UI/ParameterValueCell.xib")), as: UTF8.self)
+        let markers = merged.split(separator: "\n").filter { $0.hasPrefix("<<<") || $0.hasPrefix("|||") || $0.hasPrefix("===") || $0.hasPrefix(">>>") }
+        #expect(markers == ["<<<<<<<<< ours", "||||||||| base", "=========", ">>>>>>>>> theirs"], "\(merged)")
+    }
+
     /// Through git, a true conflict stops the merge with xibmerge's minimal markers in the file
     /// and the object named on stderr.
     @Test func gitMergeWithTheDriverStopsOnATrueConflict() throws {
@@ -315,7 +378,7 @@ import XibKit
         try g.installDriver()
         let merge = try g.git("merge", "--no-edit", "feature", status: 1)
         #expect(merge.stdout.contains("CONFLICT (content): Merge conflict in UI/ParameterValueCell.xib"), "\(merge.stdout)")
-        #expect(merge.stderr.contains(#"Label "Title": text: "Hello" (ours) vs "Bonjour" (theirs)"#), "\(merge.stderr)")
+        #expect(merge.stderr.contains(#"Label "Title": ours changed its text to "Hello"; theirs changed its text to "Bonjour""#), "\(merge.stderr)")
         #expect(try g.git("diff", "--name-only", "--diff-filter=U").stdout == "UI/ParameterValueCell.xib\n")
         #expect(g.contents("UI/ParameterValueCell.xib") == (try xib.original("expected")))
     }

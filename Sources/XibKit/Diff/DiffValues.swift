@@ -63,6 +63,46 @@ extension DiffAttributes {
         return nil
     }
 
+    /// A value element as one value: `describe`; a list of anonymous values as `[1000, 750]`
+    /// (`(empty)` when it holds none); a named wrapper of one value (`<namedColor name=…>`
+    /// around its `<color>`) as that value.
+    static func describeValue(_ e: XMLElement) -> DiffValue {
+        let own = e.attributes.filter { $0.name != "key" && !IBRules.identityAttributes.contains($0.name) }
+        if own.isEmpty, e.elements.count == 1, e.text.allSatisfy(\.isWhitespace) { return describeValue(e.elements[0]) }
+        guard e.attributes.allSatisfy({ $0.name == "key" }), e.text.allSatisfy(\.isWhitespace) else { return describe(e) }
+        let items = e.elements
+        guard items.allSatisfy({ item in !IBRules.identityAttributes.contains { item[attribute: $0] != nil } }) else { return describe(e) }
+        return DiffValue(text: items.isEmpty ? "(empty)" : "[" + items.map { describe($0).display }.joined(separator: ", ") + "]")
+    }
+
+    /// The name the diff gives a value of an object: for node `n` (the object itself, or a
+    /// value element in it) and one of its attributes, `title`, `normal title`,
+    /// `runtime attribute cornerRadius value`; `backgroundColor` for a value named as a whole.
+    static func valueName(of n: Int, attribute: String?, wholeValue: Bool, in graph: IBGraph) -> String? {
+        var labels: [String] = []
+        var i = n
+        while i > 0, graph.nodes[i].objectID == nil, graph.nodes[i].tag != "scene" {
+            let e = graph.nodes[i].element
+            // Wrappers and containers (`<resources>`, `<connections>`) name nothing of their own.
+            let container = IBRules.isContainer(e.name)
+            if !((IBRules.transparentWrappers.contains(e.name) || container) && e.attributes.isEmpty && i != n) {
+                if let k = e[attribute: "key"] {
+                    labels.append(k)
+                } else if let attr = IBRules.identityAttributes.first(where: { e[attribute: $0] != nil }) {
+                    labels.append((IBRules.valueLabelPrefixes[e.name] ?? e.name) + " " + e[attribute: attr]!)
+                } else {
+                    labels.append(e.name)
+                }
+            }
+            i = graph.nodes[i].parent
+        }
+        var name = labels.reversed().joined(separator: " ")
+        if let attribute, !wholeValue {
+            name = name.isEmpty ? attribute : name + " " + attribute
+        }
+        return name.isEmpty ? nil : name
+    }
+
     private static func describeColor(_ e: XMLElement) -> String? {
         let n = ConstraintEquation.number
         if let s = e[attribute: "systemColor"] ?? e[attribute: "cocoaTouchSystemColor"] { return s }

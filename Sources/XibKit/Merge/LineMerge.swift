@@ -10,16 +10,33 @@ public enum LineMerge {
         public var theirsSharedWithBase: [LineDiff.SharedRun] = []
     }
 
-    public struct Labels: Sendable {
-        public var ours = "ours"
-        public var theirs = "theirs"
-        public init(ours: String = "ours", theirs: String = "theirs") {
-            self.ours = ours
-            self.theirs = theirs
+    /// How conflicts are marked, as git's `merge.conflictStyle` and marker size say.
+    public struct Markers: Sendable, Equatable {
+        public enum Style: String, Sendable, CaseIterable {
+            /// `<<<<<<< ours`, `=======`, `>>>>>>> theirs`, around the fewest lines.
+            case merge
+            /// Also what base had there, after `||||||| base`; ours and theirs whole.
+            case diff3
+            /// diff3, with the lines ours and theirs share at the ends moved out of the hunk.
+            case zdiff3
         }
+
+        public var style: Style
+        /// The length of each marker (git's `%L`, the `conflict-marker-size` attribute).
+        public var size: Int
+        public var ours = "ours", base = "base", theirs = "theirs"
+
+        public init(style: Style = .merge, size: Int = 7) {
+            self.style = style
+            self.size = size
+        }
+
+        var showsBase: Bool { style != .merge }
+        /// Trims the lines both sides share at the ends of a hunk (git's "zealous" refinement).
+        var trims: Bool { style != .diff3 }
     }
 
-    public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: Labels = Labels()) -> Result {
+    public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], markers: Markers = Markers()) -> Result {
         let B = LineDiff.lines(base), O = LineDiff.lines(ours), T = LineDiff.lines(theirs)
         let ids = LineDiff.intern([B, O, T])
         let walk = Diff3.chunks(base: ids[0], ours: ids[1], theirs: ids[2])
@@ -35,7 +52,8 @@ public enum LineMerge {
             case .both:
                 conflicts += emitConflict(ours: Array(O[chunk.ours]), oursIDs: Array(ids[1][chunk.ours]),
                                           theirs: Array(T[chunk.theirs]), theirsIDs: Array(ids[2][chunk.theirs]),
-                                          labels: labels, newline: newline, into: &out)
+                                          base: markers.showsBase ? B[chunk.base] : nil, markers: markers,
+                                          newline: newline, into: &out)
             }
         }
         return Result(bytes: out, conflicts: conflicts,
@@ -44,11 +62,15 @@ public enum LineMerge {
     }
 
     /// Marks where two full renderings differ (a structural merge rendered once preferring
-    /// ours and once preferring theirs): markers surround only the lines that differ.
-    public static func markDifferences(ours: [UInt8], theirs: [UInt8], labels: Labels = Labels()) -> Result {
+    /// ours and once preferring theirs): markers surround only the lines that differ. With a
+    /// style that shows base, a hunk's base part is what `base` (the rendering that prefers
+    /// base) has between the nearest lines before and after the hunk that ours' shares with it.
+    public static func markDifferences(ours: [UInt8], theirs: [UInt8], base: [UInt8] = [], markers: Markers = Markers()) -> Result {
         let O = LineDiff.lines(ours), T = LineDiff.lines(theirs)
-        let ids = LineDiff.intern([O, T])
+        let B = markers.showsBase ? LineDiff.lines(base) : []
+        let ids = LineDiff.intern([O, T, B])
         let map = LineDiff.match(ids[0], ids[1])
+        let inBase = markers.showsBase ? LineDiff.match(ids[0], ids[2]) : []
         let newline = detectNewline(ours)
         var out: [UInt8] = []
         out.reserveCapacity(ours.count + 1024)
@@ -62,34 +84,62 @@ public enum LineMerge {
             var io2 = io
             while io2 < O.count && map[io2] < 0 { io2 += 1 }
             let it2 = io2 < O.count ? map[io2] : T.count
+            var baseLines: ArraySlice<ArraySlice<UInt8>>?
+            if markers.showsBase {
+                // The base lines between the shared lines around the hunk (scanned per hunk:
+                // hunks are few, and the scans stop at the first shared line).
+                var before = io - 1
+                while before >= 0 && inBase[before] < 0 { before -= 1 }
+                var after = io2
+                while after < O.count && inBase[after] < 0 { after += 1 }
+                let from = before >= 0 ? inBase[before] + 1 : 0
+                baseLines = B[from..<max(from, after < O.count ? inBase[after] : B.count)]
+            }
             conflicts += emitConflict(ours: Array(O[io..<io2]), oursIDs: Array(ids[0][io..<io2]),
                                       theirs: Array(T[it..<it2]), theirsIDs: Array(ids[1][it..<it2]),
-                                      labels: labels, newline: newline, into: &out)
+                                      base: baseLines, markers: markers, newline: newline, into: &out)
             io = io2; it = it2
         }
         return Result(bytes: out, conflicts: conflicts)
     }
 
-    /// Writes a conflict hunk after trimming the lines both sides share at its ends
-    /// (git's "zealous" refinement); returns 1 if a hunk remained.
+    /// Writes a conflict hunk, after trimming the lines both sides share at its ends (git's
+    /// "zealous" refinement) unless the style is diff3; with `base` (a style that shows it),
+    /// the base part too. Returns 1 if a hunk remained.
     private static func emitConflict(ours: [ArraySlice<UInt8>], oursIDs: [Int], theirs: [ArraySlice<UInt8>], theirsIDs: [Int],
-                                     labels: Labels, newline: [UInt8], into out: inout [UInt8]) -> Int {
+                                     base: ArraySlice<ArraySlice<UInt8>>?, markers: Markers, newline: [UInt8],
+                                     into out: inout [UInt8]) -> Int {
         var lo = 0
-        while lo < oursIDs.count && lo < theirsIDs.count && oursIDs[lo] == theirsIDs[lo] { lo += 1 }
         var hiO = oursIDs.count, hiT = theirsIDs.count
-        while hiO > lo && hiT > lo && oursIDs[hiO - 1] == theirsIDs[hiT - 1] { hiO -= 1; hiT -= 1 }
+        if markers.trims {
+            while lo < oursIDs.count && lo < theirsIDs.count && oursIDs[lo] == theirsIDs[lo] { lo += 1 }
+            while hiO > lo && hiT > lo && oursIDs[hiO - 1] == theirsIDs[hiT - 1] { hiO -= 1; hiT -= 1 }
+        } else if oursIDs == theirsIDs {
+            lo = oursIDs.count
+            hiO = lo
+            hiT = lo
+        }
         for k in 0..<lo { out.append(contentsOf: ours[k]) }
         if hiO > lo || hiT > lo {
-            func line(_ s: String) { out.append(contentsOf: Array(s.utf8)); out.append(contentsOf: newline) }
+            func line(_ c: Character, _ label: String?) {
+                out.append(contentsOf: Array(String(repeating: c, count: markers.size).utf8))
+                if let label { out.append(0x20); out.append(contentsOf: Array(label.utf8)) }
+                out.append(contentsOf: newline)
+            }
             func terminate() { if let last = out.last, last != 0x0A { out.append(contentsOf: newline) } }
             terminate()
-            line("<<<<<<< " + labels.ours)
+            line("<", markers.ours)
             for k in lo..<hiO { out.append(contentsOf: ours[k]) }
             terminate()
-            line("=======")
+            if let base {
+                line("|", markers.base)
+                for l in base { out.append(contentsOf: l) }
+                terminate()
+            }
+            line("=", nil)
             for k in lo..<hiT { out.append(contentsOf: theirs[k]) }
             terminate()
-            line(">>>>>>> " + labels.theirs)
+            line(">", markers.theirs)
         }
         for k in hiO..<ours.count { out.append(contentsOf: ours[k]) }
         return hiO > lo || hiT > lo ? 1 : 0

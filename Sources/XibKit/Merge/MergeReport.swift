@@ -26,6 +26,8 @@ public struct MergeEvent: Sendable, Equatable {
     public var theirs: String?
     /// How it was resolved, in words.
     public var resolution: String
+    /// For a conflict: what it is about, what each version holds, and what may be chosen.
+    public var conflict: MergeConflict? = nil
 
     public var summaryLine: String { summary(withResolution: true) }
 

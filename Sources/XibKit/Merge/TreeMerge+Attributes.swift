@@ -17,7 +17,8 @@ extension TreeMerge {
             else if tv == bv { value = ov; oursChanged = true }
             else {
                 // Named as in base when it was there: ours' changed title would misname it.
-                value = resolveAttributeConflict(tag: tag, name: name, ours: ov, theirs: tv, node: b ?? o ?? t!, graph: b != nil ? B : (o != nil ? O : T))
+                value = resolveAttributeConflict(tag: tag, name: name, base: bv, ours: ov, theirs: tv, node: b ?? o ?? t!,
+                                                 graph: b != nil ? B : (o != nil ? O : T))
             }
             guard let v = value else { continue }
             if let a = (oe?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
@@ -32,7 +33,8 @@ extension TreeMerge {
         return out
     }
 
-    func resolveAttributeConflict(tag: String, name: String, ours: String?, theirs: String?, node: Int, graph: IBGraph) -> String? {
+    func resolveAttributeConflict(tag: String, name: String, base: String?, ours: String?, theirs: String?, node: Int,
+                                  graph: IBGraph) -> String? {
         let owner = graph.owningObject(node)
         let element = graph.nodes[node].element
         let subject = TreeMerge.attributeSubject(name, of: element, tag: tag, isObject: graph.nodes[node].objectID != nil)
@@ -41,11 +43,21 @@ extension TreeMerge {
             return value
         }
         // Inside a frame (or other noise element), every attribute is noise of that kind.
-        switch IBRules.noise(element: tag, key: element[attribute: "key"]) ?? IBRules.noise(tag: tag, attribute: name) {
+        let noise = IBRules.noise(element: tag, key: element[attribute: "key"]) ?? IBRules.noise(tag: tag, attribute: name)
+        switch noise {
         case .layout? where !options.strictLayout: return settle(.layoutKeptOurs, ours)
         case .toolsVersion?: return settle(.newerTaken, TreeMerge.compareVersions(ours ?? "", theirs ?? "") >= 0 ? ours : theirs)
         case .editorState?: return settle(.editorStateKeptOurs, ours)
-        case .layout?, nil: return settle(.conflict, prefer == .ours ? ours : theirs)
+        case .layout?, nil:
+            let key = graph.nodes[node].key
+            let kind: ConflictClass = noise == .layout ? .layout : (base == nil ? .addAdd : .attribute)
+            let conflict = decide("attribute \(key) \(name)", kind, element: key, attribute: name, offering: [.base])
+            recordBothChanged(.conflict, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs, conflict: conflict)
+            switch take(conflict) {
+            case .base: return base
+            case .theirs: return theirs
+            default: return ours
+            }
         }
     }
 

@@ -31,15 +31,17 @@ extension TreeMerge {
         }
     }
 
-    func recordBothChanged(_ how: BothChanged, graph: IBGraph, node: Int, subject: String, ours: String?, theirs: String?) {
-        record(how.kind, graph: graph, node: node, subject: subject, ours: ours, theirs: theirs, resolution: how.resolution)
+    func recordBothChanged(_ how: BothChanged, graph: IBGraph, node: Int, subject: String, ours: String?, theirs: String?,
+                           conflict: MergeConflict? = nil) {
+        record(how.kind, graph: graph, node: node, subject: subject, ours: ours, theirs: theirs, resolution: how.resolution,
+               conflict: conflict)
     }
 
     /// Both sides moved object `o` (ours' node), to different parents.
-    func recordMovedToDifferentParents(_ o: Int, ours po: String, theirs pt: String) {
+    func recordMovedToDifferentParents(_ o: Int, ours po: String, theirs pt: String, conflict: MergeConflict) {
         record(.conflict, graph: O, node: o, subject: "moved to different parents",
                ours: O.displayPath(O.byKey[po] ?? 0), theirs: T.displayPath(T.byKey[pt] ?? 0),
-               resolution: "kept \(prefer == .ours ? "ours" : "theirs")")
+               resolution: "kept \(take(conflict).rawValue)", conflict: conflict)
     }
 
     /// A deletion of base's object `b` that won over the other side's layout changes.
@@ -49,20 +51,19 @@ extension TreeMerge {
     }
 
     /// One side deleted base's object `b`; the other changed it, or made something refer to it.
-    func recordDeletionConflict(_ b: Int, deleter: Side, referenced: Bool, kept: Bool) {
+    func recordDeletionConflict(_ b: Int, referenced: Bool, kept: Bool, conflict: MergeConflict) {
         let what = referenced ? "deleted on one side, referenced by a new or changed connection or constraint on the other"
             : "deleted on one side, changed on the other"
-        record(.conflict, graph: B, node: b, subject: what,
-               ours: deleter == .ours ? nil : "kept", theirs: deleter == .theirs ? nil : "kept",
-               resolution: kept ? "kept" : "deleted")
+        record(.conflict, graph: B, node: b, subject: what, ours: nil, theirs: nil,
+               resolution: kept ? "kept" : "deleted", conflict: conflict)
     }
 
     /// One side deleted base's value element `b`; the other changed it (`kn` in `keeper`).
-    func recordValueDeletionConflict(_ b: Int, deleter: Side, keeper: IBGraph, _ kn: Int, kept: Bool) {
+    func recordValueDeletionConflict(_ b: Int, deleter: Side, keeper: IBGraph, _ kn: Int, kept: Bool, conflict: MergeConflict) {
         let shown = summary(keeper.nodes[kn].element)
         record(.conflict, graph: B, node: b, subject: "<\(B.nodes[b].tag)> deleted on one side, changed on the other",
                ours: deleter == .ours ? nil : shown, theirs: deleter == .theirs ? nil : shown,
-               resolution: kept ? "kept" : "deleted")
+               resolution: kept ? "kept" : "deleted", conflict: conflict)
     }
 
     /// Node `n` of the result referred to `target`, which was deleted: the element went (no
@@ -93,9 +94,22 @@ extension TreeMerge {
 
     /// Every event is about the object owning `node`, named by its path in `graph`.
     func record(_ kind: MergeEvent.Kind, graph: IBGraph, node: Int, subject: String,
-                ours: String?, theirs: String?, resolution: String) {
+                ours: String?, theirs: String?, resolution: String, conflict: MergeConflict? = nil) {
         let owner = graph.owningObject(node)
         events.append(MergeEvent(kind: kind, path: graph.displayPath(owner), objectID: graph.nodes[owner].objectID,
-                                 subject: subject, ours: ours, theirs: theirs, resolution: resolution))
+                                 subject: subject, ours: ours, theirs: theirs, resolution: resolution, conflict: conflict))
     }
+
+    /// A conflict, decided: by the caller's choice for `key` when it is one of the choices this
+    /// conflict offers (ours, theirs and `offering`), else toward `prefer`.
+    func decide(_ key: String, _ kind: ConflictClass, element: String, attribute: String? = nil,
+                deletedBy: Side? = nil, offering: [ConflictChoice] = []) -> MergeConflict {
+        let choices: [ConflictChoice] = [.ours, .theirs] + offering
+        let chosen = options.choices[key].flatMap { choices.contains($0) ? $0 : nil }
+        return MergeConflict(key: key, conflictClass: kind, choices: choices, chosen: chosen, elementKey: element,
+                             attribute: attribute, deletedBy: deletedBy)
+    }
+
+    /// What a decided conflict takes: the choice given for it, else what this run prefers.
+    func take(_ conflict: MergeConflict) -> ConflictChoice { conflict.chosen ?? prefer }
 }

@@ -72,8 +72,10 @@ extension TreeMerge {
         if po == pt || pt == pb { parent = po }
         else if po == pb { parent = pt }
         else {
-            parent = prefer == .ours ? po : pt
-            recordMovedToDifferentParents(f.o!, ours: po, theirs: pt)
+            let conflict = decide("move " + key, .moveMove, element: key)
+            let taken = take(conflict)
+            parent = taken == .theirs ? pt : (taken == .base ? pb ?? po : po)
+            recordMovedToDifferentParents(f.o!, ours: po, theirs: pt, conflict: conflict)
         }
         survivingParent[key] = parent
         if po != pb, f.b != nil { fromOurs.moved += 1 }
@@ -195,11 +197,17 @@ extension TreeMerge {
             }
             return
         }
-        let keep = (prefer == .ours) != (deleter == .ours)
+        let conflict = decide("delete " + key, referenced ? .deleteReference : .deleteEdit, element: key, deletedBy: deleter)
+        let taken = take(conflict)
+        let keep = taken.rawValue != deleter.rawValue
         if !parentAlsoDeleted || referenced {
-            recordDeletionConflict(b, deleter: deleter, referenced: referenced, kept: keep)
+            recordDeletionConflict(b, referenced: referenced, kept: keep, conflict: conflict)
         }
-        if keep {
+        if taken == .base {
+            survivingParent[key] = parentKey(B, b)
+            keepSubtree(of: b, in: B)
+            restoredFromBase.insert(key)
+        } else if keep {
             survivingParent[key] = keeperParent
             keepSubtree(of: kept, in: keptGraph)
         } else {

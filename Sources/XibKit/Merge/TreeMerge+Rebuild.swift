@@ -2,6 +2,7 @@
 extension TreeMerge {
     /// Merges one element present in at least one version; nil when it does not survive.
     func mergeNode(_ key: String, b: Int?, o: Int?, t: Int?) -> XMLElement? {
+        if !restoredFromBase.isEmpty, let b, restoredFromBase.contains(key) { return B.nodes[b].element }
         // (Sets looked at for every element: asked only when not empty, as a look-up hashes the key.)
         if moveTouched.isEmpty || !moveTouched.contains(key) {
             if let o, let t {
@@ -54,7 +55,7 @@ extension TreeMerge {
             if bytesEqual(B, b, T, t) { fromOurs.modified += 1; return O.nodes[o].element }
         }
         if bytesEqual(O, o, T, t) { return O.nodes[o].element }
-        if let b, let merged = mergeValueList(b: b, o: o, t: t) { return merged }
+        if let b, let merged = mergeValueList(b: b, o: o, t: t, both: nil) { return merged }
         let e = O.nodes[o].element
         // Named as in base: both sides changed it, and ours' new title would misname it.
         let (named, owner) = b.map { (B, B.owningObject($0)) } ?? (O, O.owningObject(o))
@@ -66,13 +67,30 @@ extension TreeMerge {
         switch IBRules.noise(of: e) {
         case .layout? where !options.strictLayout: return settle(.layoutKeptOurs, e)
         case .editorState?, .toolsVersion?: return settle(.editorStateKeptOurs, e)
-        default: return settle(.conflict, prefer == .ours ? e : theirs)
+        default: break
+        }
+        var offered: [ConflictChoice] = b == nil ? [] : [.base]
+        let isList = b != nil && mergeValueList(b: b!, o: o, t: t, both: .ours, counting: false) != nil
+        if isList { offered += [.oursThenTheirs, .theirsThenOurs] }
+        let strictLayout = options.strictLayout && IBRules.noise(of: e) == .layout
+        let kind: ConflictClass = isList ? .list : (b == nil ? .addAdd : (strictLayout ? .layout : .attribute))
+        let conflict = decide("value " + key, kind, element: key, offering: offered)
+        recordBothChanged(.conflict, graph: named, node: owner, subject: TreeMerge.valueSubject(e), ours: summary(e),
+                          theirs: summary(theirs), conflict: conflict)
+        switch take(conflict) {
+        case .ours: return e
+        case .theirs: return theirs
+        case .base: return b.map { B.nodes[$0].element }
+        case .oursThenTheirs: return mergeValueList(b: b!, o: o, t: t, both: .ours)
+        case .theirsThenOurs: return mergeValueList(b: b!, o: o, t: t, both: .theirs)
         }
     }
 
     /// A list of anonymous values (`<integer value=…/>` in `visibilityPriorities`, `<segment>`s):
-    /// merged as a sequence of values, diff3-style; nil when both sides changed the same stretch.
-    func mergeValueList(b: Int, o: Int, t: Int) -> XMLElement? {
+    /// merged as a sequence of values, diff3-style; nil when both sides changed the same stretch,
+    /// unless `both` says whose items go first there (a person's choice). `counting: false` only
+    /// asks whether it can merge, contributing nothing to the counts.
+    func mergeValueList(b: Int, o: Int, t: Int, both: Side?, counting: Bool = true) -> XMLElement? {
         let be = B.nodes[b].element, oe = O.nodes[o].element, te = T.nodes[t].element
         func values(_ e: XMLElement) -> [XMLElement]? {
             var out: [XMLElement] = []
@@ -95,12 +113,16 @@ extension TreeMerge {
             case .stable, .ours: for k in chunk.ours { out.append(.element(ov[k])) }
             case .theirs: for k in chunk.theirs { out.append(.element(tv[k])) }
             case .both:
-                // Both inserted here: ours' values, then theirs'. Anything else is a conflict.
-                guard chunk.base.isEmpty else { return nil }
-                for k in chunk.ours { out.append(.element(ov[k])) }
+                // Both inserted here: ours' values, then theirs'. Anything else is a conflict,
+                // unless a person said whose go first.
+                guard chunk.base.isEmpty || both != nil else { return nil }
+                let oursFirst = both != .theirs
+                if oursFirst { for k in chunk.ours { out.append(.element(ov[k])) } }
                 for k in chunk.theirs { out.append(.element(tv[k])) }
+                if !oursFirst { for k in chunk.ours { out.append(.element(ov[k])) } }
             }
         }
+        guard counting else { return oe }
         var result = oe
         let attributes = mergeAttributes(b: b, o: o, t: t)
         if !attributes.isSameWritten(as: oe.attributes) { result.attributes = attributes }
@@ -195,8 +217,11 @@ extension TreeMerge {
             if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
             return false
         }
-        let keep = (prefer == .ours) != (deleter == .ours)
-        recordValueDeletionConflict(bn, deleter: deleter, keeper: keeper, kn, kept: keep)
+        let conflict = decide("delete " + k, .deleteEdit, element: k, deletedBy: deleter)
+        let taken = take(conflict)
+        if taken == .base { restoredFromBase.insert(k) }
+        let keep = taken == .base || taken.rawValue != deleter.rawValue
+        recordValueDeletionConflict(bn, deleter: deleter, keeper: keeper, kn, kept: keep, conflict: conflict)
         if keep { keptValues.insert(k) }
         return keep
     }

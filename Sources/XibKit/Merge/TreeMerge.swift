@@ -7,17 +7,23 @@
 /// object (constraints, connections and other references to it). `TreeMerge+Events` names what
 /// was done.
 ///
-/// Conflicts are resolved toward `prefer`; the caller runs the merge once per side and
-/// places markers where the two renderings differ, so markers surround the fewest lines.
+/// Conflicts are resolved by the caller's `choices` (by `MergeConflict.key`), the others
+/// toward `prefer`; the caller runs the merge once per side and places markers where the two
+/// renderings differ, so markers surround the fewest lines (and once preferring base, for what
+/// base had in each marked place).
 final class TreeMerge {
-    enum Side: Sendable { case ours, theirs }
+    typealias Side = MergeSide
 
     struct Options: Sendable {
         var strictLayout = false
+        /// A person's decision for each conflict they answered, by `MergeConflict.key`.
+        var choices: [String: ConflictChoice] = [:]
     }
 
     let B: IBGraph, O: IBGraph, T: IBGraph
-    let prefer: Side
+    /// Where no choice was given: ours, theirs, or base (what base had, for showing it only:
+    /// an object comes back as base had it, even where that is not a sound file).
+    let prefer: ConflictChoice
     let options: Options
     var events: [MergeEvent] = []
     var fromOurs = MergeContributions()
@@ -43,8 +49,10 @@ final class TreeMerge {
     var keptByConflict: Set<String> = []
     /// Value elements (no id) one side deleted but that a conflict kept.
     var keptValues: Set<String> = []
+    /// Elements that come back as base had them (only when preferring base).
+    var restoredFromBase: Set<String> = []
 
-    init(base: IBGraph, ours: IBGraph, theirs: IBGraph, prefer: Side, options: Options) {
+    init(base: IBGraph, ours: IBGraph, theirs: IBGraph, prefer: ConflictChoice, options: Options) {
         B = base; O = ours; T = theirs
         self.prefer = prefer
         self.options = options

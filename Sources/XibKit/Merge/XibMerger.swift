@@ -5,13 +5,24 @@
 public enum XibMerger {
     public struct Options: Sendable {
         public enum ConflictStyle: String, Sendable, CaseIterable {
-            /// Merge everything possible and mark the remaining conflicts in the file.
+            /// Merge everything possible and mark the remaining conflicts in the file (in the
+            /// style `markerStyleWhenNeeded` gives, if set).
             case markers
+            /// The same, with what base had there in each marked place (git's diff3 and zdiff3).
+            case diff3, zdiff3
             /// Resolve every remaining conflict with our side (or theirs).
             case ours, theirs
         }
 
         public var conflictStyle: ConflictStyle = .markers
+        /// The length of each conflict marker (git's `%L`).
+        public var markerSize = 7
+        /// With `.markers`, asked once, and only when the result gets markers: their style
+        /// (git's `merge.conflictStyle`, which costs a process start to read).
+        public var markerStyleWhenNeeded: (@Sendable () -> LineMerge.Markers.Style)?
+        /// A person's decisions, by `MergeConflict.key`: applied instead of marking (or of
+        /// `ours`/`theirs`) where the conflict offers that choice.
+        public var choices: [String: ConflictChoice] = [:]
         /// Treat frames changed differently on both sides as a conflict.
         public var strictLayout = false
         /// Accept a clean line-based merge when its result passes `check`.
@@ -51,6 +62,7 @@ public enum XibMerger {
         public var fromTheirs = MergeContributions()
         /// Why the structural merge was not used, for the fallback.
         public var fallbackReason: String?
+        /// The style the conflicts were resolved or marked in (for `.markers`, the style asked for).
         public var conflictStyle: Options.ConflictStyle
 
         /// Clean: the result holds no conflict markers and the merge may be committed.
@@ -74,9 +86,14 @@ public enum XibMerger {
         if base.bytes == ours.bytes { return trivial(theirs.bytes) }
 
         let lines = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
+        let markers = MarkerChoice(options)
         func fallback(_ reason: String) -> Outcome {
-            Outcome(bytes: lines.bytes, method: .fallback, conflicts: max(lines.conflicts, 1), markerHunks: lines.conflicts,
-                    events: [], fallbackReason: reason, conflictStyle: options.conflictStyle)
+            var bytes = lines.bytes
+            if lines.conflicts > 0, markers.format != LineMerge.Markers() {
+                bytes = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes, markers: markers.format).bytes
+            }
+            return Outcome(bytes: bytes, method: .fallback, conflicts: max(lines.conflicts, 1), markerHunks: lines.conflicts,
+                           events: [], fallbackReason: reason, conflictStyle: lines.conflicts > 0 ? markers.style : options.conflictStyle)
         }
         // Ours and theirs take from base's tree every element the line diff found unchanged,
         // reading only the rest (`UnchangedElements`).
@@ -95,7 +112,34 @@ public enum XibMerger {
         if options.lineFastPath && lines.conflicts == 0, isSound(lines.bytes) {
             return Outcome(bytes: lines.bytes, method: .lines, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
-        return structural(docs.map { IBGraph($0) }, options: options, fallback: fallback)
+        return structural(docs.map { IBGraph($0) }, options: options, markers: markers, fallback: fallback)
+    }
+
+    /// The conflict markers' format, looked up (once) only when markers are written.
+    final class MarkerChoice {
+        private let options: Options
+        private var looked: LineMerge.Markers.Style?
+
+        init(_ options: Options) { self.options = options }
+
+        var format: LineMerge.Markers {
+            switch options.conflictStyle {
+            case .diff3: return LineMerge.Markers(style: .diff3, size: options.markerSize)
+            case .zdiff3: return LineMerge.Markers(style: .zdiff3, size: options.markerSize)
+            default:
+                if looked == nil { looked = options.markerStyleWhenNeeded?() ?? .merge }
+                return LineMerge.Markers(style: looked!, size: options.markerSize)
+            }
+        }
+
+        /// The style the markers were written in, as an option names it.
+        var style: Options.ConflictStyle {
+            switch format.style {
+            case .merge: return .markers
+            case .diff3: return .diff3
+            case .zdiff3: return .zdiff3
+            }
+        }
     }
 
     /// Whether written bytes read back as XML and hold no conflict marker (`copies`: elements
@@ -111,13 +155,14 @@ public enum XibMerger {
         return IntegrityCheck.problems(in: doc).isEmpty
     }
 
-    private static func structural(_ graphs: [IBGraph], options: Options,
+    private static func structural(_ graphs: [IBGraph], options: Options, markers: MarkerChoice,
                                    fallback: (String) -> Outcome) -> Outcome {
         let B = graphs[0]
         let collisions = IDCollisions.resolve(base: B, ours: graphs[1], theirs: graphs[2])
         let O = collisions.ours, T = collisions.theirs
         var treeOptions = TreeMerge.Options()
         treeOptions.strictLayout = options.strictLayout
+        treeOptions.choices = options.choices
         let oursFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
         // Sound: the bytes read back as XML and hold no conflict marker, and the merged graph
         // has no other integrity problem (its source is ours' bytes: markers are looked for in
@@ -129,8 +174,12 @@ public enum XibMerger {
         outside.apply(to: &merged, prefer: options.conflictStyle == .theirs ? .theirs : .ours)
         let graphSound = oursFirst.resultGraph.map { IntegrityCheck.problems(in: $0).allSatisfy { $0.kind == .conflictMarkers } }
         let (written, copies) = XMLWriter.writeRecordingCopies(merged)
-        let events = collisions.events + oursFirst.events + outside.conflicts(in: B)
+        var events = collisions.events + oursFirst.events + outside.conflicts(in: B)
         let conflicts = events.filter { $0.kind == .conflict }.count
+        if conflicts > 0 {
+            var words = ConflictWords(base: B, ours: O, theirs: T)
+            words.describe(&events)
+        }
         var outcome = Outcome(bytes: written, method: .structural, conflicts: conflicts, markerHunks: 0,
                               events: events, fromOurs: oursFirst.fromOurs, fromTheirs: oursFirst.fromTheirs,
                               conflictStyle: options.conflictStyle)
@@ -138,18 +187,31 @@ public enum XibMerger {
         guard sound else {
             return fallback("the structural merge did not produce a sound file; merged by lines instead")
         }
-        if conflicts > 0 && options.conflictStyle == .markers {
+        for i in outcome.events.indices {
+            if let chosen = outcome.events[i].conflict?.chosen { outcome.events[i].resolution = "took \(chosen.rawValue) (chosen)" }
+        }
+        let unanswered = events.contains { $0.kind == .conflict && $0.conflict?.chosen == nil }
+        if unanswered && options.conflictStyle != .ours && options.conflictStyle != .theirs {
             let theirsFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: .theirs, options: treeOptions)
             var theirsDocument = theirsFirst.mergedDocument()
             outside.apply(to: &theirsDocument, prefer: .theirs)
             let other = XMLWriter.write(theirsDocument)
-            let marked = LineMerge.markDifferences(ours: outcome.bytes, theirs: other)
+            let format = markers.format
+            // What base had in each marked place: the merge once more, taking base in every conflict.
+            var base: [UInt8] = []
+            if format.showsBase {
+                var baseDocument = TreeMerge(base: B, ours: O, theirs: T, prefer: .base, options: treeOptions).mergedDocument()
+                (baseDocument.prolog, baseDocument.epilog) = (B.document.prolog, B.document.epilog)
+                base = XMLWriter.write(baseDocument)
+            }
+            let marked = LineMerge.markDifferences(ours: outcome.bytes, theirs: other, base: base, markers: format)
             guard marked.conflicts > 0 else {
                 return fallback("conflicts were found but could not be marked in the file; merged by lines instead")
             }
             outcome.bytes = marked.bytes
             outcome.markerHunks = marked.conflicts
-            for i in outcome.events.indices where outcome.events[i].kind == .conflict {
+            outcome.conflictStyle = markers.style
+            for i in outcome.events.indices where outcome.events[i].kind == .conflict && outcome.events[i].conflict?.chosen == nil {
                 outcome.events[i].resolution = "marked in the file"
             }
         }

@@ -38,7 +38,8 @@ public enum ConflictMarkers {
                 var k = 0
                 while start + k < end && bytes[start + k] == c { k += 1 }
                 let after = start + k < end ? bytes[start + k] : 0x0A
-                if k == 7 && (after == 0x20 || after == 0x0A || after == 0x0D) {
+                // At least 7: git writes longer ones where `conflict-marker-size` says so.
+                if k >= 7 && (after == 0x20 || after == 0x0A || after == 0x0D) {
                     markers.append(Marker(line: line, offset: start, character: c))
                 }
             }

@@ -1,0 +1,123 @@
+/// Fills in a merge's conflicts in the diff's words: the name of what is in conflict (`title`,
+/// `normal title`, `backgroundColor`), what base, ours and theirs hold there (`"Save"`,
+/// `systemRedColor`, `constraint Title.top = Safe Area.top + 20`), and, for a deletion against
+/// an edit, the edit (the semantic diff of base and the side that kept the object). Runs only
+/// on merges with conflicts.
+struct ConflictWords {
+    private let graphs: [IBGraph]
+    private var objects: [DiffObjects?] = [nil, nil, nil]
+    /// base → ours and base → theirs, computed when a deletion asks.
+    private var edits: [FileDiff?] = [nil, nil]
+
+    init(base: IBGraph, ours: IBGraph, theirs: IBGraph) {
+        graphs = [base, ours, theirs]
+    }
+
+    mutating func describe(_ events: inout [MergeEvent]) {
+        for i in events.indices {
+            guard var c = events[i].conflict else { continue }
+            switch c.conflictClass {
+            case .deleteEdit where c.attribute == nil && !IBGraph.isObjectKey(c.elementKey), .attribute, .addAdd, .list, .layout:
+                describeValue(&c)
+            case .deleteEdit, .deleteReference:
+                describeObject(&c)
+            case .moveMove:
+                describeMove(&c)
+            }
+            events[i].conflict = c
+        }
+    }
+
+    private mutating func diffObjects(_ v: Int) -> DiffObjects {
+        if let o = objects[v] { return o }
+        let o = DiffObjects(graphs[v])
+        objects[v] = o
+        return o
+    }
+
+    /// An attribute or value element: each version's value, in the diff's words. An attribute
+    /// of a compact value (`<color key="textColor">`'s `blue`) is shown as the whole value, unless
+    /// the two sides' values read the same (numbers differing past what is shown): then as itself.
+    private mutating func describeValue(_ c: inout MergeConflict) {
+        var whole = true
+        for _ in 0..<2 {
+            c.name = nil
+            var values: [DiffValue?] = []
+            for v in 0..<3 {
+                let g = graphs[v]
+                guard let n = g.byKey[c.elementKey] else { values.append(nil); continue }
+                let e = g.nodes[n].element
+                let compact = whole && g.nodes[n].objectID == nil && DiffAttributes.isCompact(e)
+                if c.name == nil { c.name = DiffAttributes.valueName(of: n, attribute: c.attribute, wholeValue: compact, in: g) }
+                values.append(value(of: n, in: v, attribute: compact ? nil : c.attribute))
+            }
+            (c.base, c.ours, c.theirs) = (values[0], values[1], values[2])
+            guard c.attribute != nil, whole, c.ours != nil, c.ours?.text == c.theirs?.text else { return }
+            whole = false
+        }
+    }
+
+    /// Node `n`'s value in version `v`: one of its attributes, or the element as one value.
+    private mutating func value(of n: Int, in v: Int, attribute: String?) -> DiffValue? {
+        let g = graphs[v], e = g.nodes[n].element
+        if let attribute {
+            return e[attribute: attribute].map { value in
+                IBRules.isReference(tag: e.name, attribute: attribute)
+                    ? DiffValue(text: diffObjects(v).name(ofID: value), referencedID: value)
+                    : DiffValue(text: value, isText: IBRules.textAttributes.contains(attribute) || value.isEmpty || value.contains(" "))
+            }
+        }
+        if g.nodes[n].children.contains(where: { g.nodes[$0].objectID != nil }) {
+            // A container of objects (`<connections>`): what it holds, as the diff names them.
+            let items = g.nodes[n].children.map { diffObjects(v).summary($0) }
+            return DiffValue(text: "[" + items.joined(separator: ", ") + "]")
+        }
+        return DiffAttributes.describeValue(e)
+    }
+
+    /// An object deleted on one side: how it reads in each version that has it, and what the
+    /// side that kept it changed in it or made refer to it.
+    private mutating func describeObject(_ c: inout MergeConflict) {
+        var values: [DiffValue?] = []
+        for v in 0..<3 {
+            values.append(graphs[v].byKey[c.elementKey].map { DiffValue(text: diffObjects(v).summary($0)) })
+        }
+        (c.base, c.ours, c.theirs) = (values[0], values[1], values[2])
+        guard let keeper = c.keptBy else { return }
+        let v = keeper == .ours ? 1 : 2
+        if edits[v - 1] == nil {
+            edits[v - 1] = SemanticDiff.compare(old: diffObjects(0), new: diffObjects(v), oldName: nil, newName: nil, displayName: "",
+                                                options: DiffOptions(), skipIdenticalSubtrees: true)
+        }
+        let (inside, referrers) = ids(concerning: c.elementKey, in: graphs[v])
+        let all = inside.union(ids(concerning: c.elementKey, in: graphs[0]).inside)
+        let changes = edits[v - 1]!.changes
+        c.edit = changes.filter { $0.id.map(all.contains) ?? false }
+        c.referrers = changes.filter { $0.id.map { referrers.contains($0) && !all.contains($0) } ?? false }
+    }
+
+    /// The ids of the object with this key and of everything in it, and of the objects outside
+    /// it that refer to any of them.
+    private func ids(concerning key: String, in g: IBGraph) -> (inside: Set<String>, referrers: Set<String>) {
+        guard let top = g.byKey[key] else { return ([], []) }
+        var inside: Set<String> = []
+        var n = top
+        repeat {
+            if let id = g.nodes[n].objectID ?? g.nodes[n].element[attribute: "sceneID"] { inside.insert(id) }
+            n += 1
+        } while n < g.nodes.count && g.nodes[n].depth > g.nodes[top].depth
+        var referrers: Set<String> = []
+        for r in g.references where inside.contains(r.target) && (r.node < top || r.node >= n) {
+            if let id = g.nodes[g.owningObject(r.node)].objectID { referrers.insert(id) }
+        }
+        return (inside, referrers)
+    }
+
+    /// An object moved to different parents: the path of its parent in each version.
+    private func describeMove(_ c: inout MergeConflict) {
+        let values: [DiffValue?] = graphs.map { g in
+            g.byKey[c.elementKey].map { n in DiffValue(text: g.displayPath(g.owningObject(g.nodes[n].parent))) }
+        }
+        (c.base, c.ours, c.theirs) = (values[0], values[1], values[2])
+    }
+}
