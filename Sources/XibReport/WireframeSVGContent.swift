@@ -46,12 +46,16 @@ enum WireframeSVGContent {
     enum Vertical { case top, center }
 
     /// The file's font size, else one that suits the box.
-    static func fontSize(_ s: Wireframe.Shape) -> Double { s.fontSize ?? min(15, max(7, s.frame.height * 0.55)) }
+    /// (Xcode writes `pointSize="0"` for "the system's size".)
+    static func fontSize(_ s: Wireframe.Shape) -> Double {
+        if let size = s.fontSize, size.isFinite, size > 0 { return size }
+        return min(15, max(7, s.frame.height * 0.55))
+    }
 
     /// Text fitted into `f`: wrapped to its width, as many lines as fit, the last shortened.
     static func text(_ t: String, in f: Wireframe.Rect, size: Double, anchor: Anchor, cls: String,
                      vertical: Vertical = .center, maxLines: Int = 12) -> String {
-        guard !t.isEmpty, f.width >= 6, f.height >= 6 else { return "" }
+        guard !t.isEmpty, f.width >= 6, f.height >= 6, size.isFinite, size > 0 else { return "" }
         let size = min(size, f.height)
         let lineHeight = size * 1.2
         let fit = max(1, min(maxLines, Int((f.height + size * 0.2) / lineHeight)))

@@ -35,6 +35,20 @@ struct RenderCLITests {
         #expect(unknown.stderr.contains("no scene or top-level object named Nope; there are: Database Timeout Scene (xzu-31-m8K)"))
     }
 
+    @Test("a font of size 0 (Xcode's \"system size\", in real storyboards) is drawn at a size that fits")
+    func zeroFontSize() throws {
+        let source = try String(contentsOfFile: Self.storyboard, encoding: .utf8)
+        let zero = source.replacingOccurrences(of: #"style="UICTFontTextStyleBody""#, with: #"type="system" pointSize="0.0""#)
+        #expect(zero != source)
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/zero.storyboard"
+        try zero.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try CLI.xibmerge(["render", path])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains(">{Title}</tspan>"))
+    }
+
     @Test("input that does not parse: file:line:column, exit 2; a legacy archive: said so")
     func badInput() throws {
         let malformed = CLI.fixtures.appendingPathComponent("check/malformed.storyboard").path
