@@ -84,6 +84,9 @@ public enum XibMerger {
         }
         if ours.bytes == theirs.bytes || base.bytes == theirs.bytes { return trivial(ours.bytes) }
         if base.bytes == ours.bytes { return trivial(theirs.bytes) }
+        if UpgradedBase.applies(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) {
+            return UpgradedBase.merge(ours: ours, theirs: theirs, options: options)
+        }
 
         let lines = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
         let markers = MarkerChoice(options)
