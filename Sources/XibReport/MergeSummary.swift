@@ -22,7 +22,7 @@ public enum MergeSummary {
             out += "xibmerge: \(path): \(state)\n"
             out += "  from ours: \(o.fromOurs.description); from theirs: \(o.fromTheirs.description)\n"
         }
-        let order: [MergeEvent.Kind] = [.conflict, .renamedID, .cascadeDelete, .deleteOverLayout, .layoutOnly, .noise]
+        let order: [MergeEvent.Kind] = [.conflict, .migrated, .renamedID, .cascadeDelete, .deleteOverLayout, .layoutOnly, .noise]
         for kind in order {
             let events = o.events.filter { $0.kind == kind }
             if events.isEmpty { continue }

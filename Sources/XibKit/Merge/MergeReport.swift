@@ -14,6 +14,9 @@ public struct MergeEvent: Sendable, Equatable {
         case cascadeDelete = "cascade-delete"
         /// A deletion kept although the other side changed the object's layout only.
         case deleteOverLayout = "delete-over-layout"
+        /// An Xcode migration recognised on one side and applied to the other side's changes
+        /// (safe-area guides), or both sides upgraded from a legacy archive.
+        case migrated
     }
 
     public var kind: Kind

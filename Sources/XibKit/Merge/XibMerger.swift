@@ -84,6 +84,9 @@ public enum XibMerger {
         }
         if ours.bytes == theirs.bytes || base.bytes == theirs.bytes { return trivial(ours.bytes) }
         if base.bytes == ours.bytes { return trivial(theirs.bytes) }
+        if UpgradedBase.applies(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) {
+            return UpgradedBase.merge(ours: ours, theirs: theirs, options: options)
+        }
 
         let lines = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
         let markers = MarkerChoice(options)
@@ -159,7 +162,8 @@ public enum XibMerger {
                                    fallback: (String) -> Outcome) -> Outcome {
         let B = graphs[0]
         let collisions = IDCollisions.resolve(base: B, ours: graphs[1], theirs: graphs[2])
-        let O = collisions.ours, T = collisions.theirs
+        let migration = SafeAreaMigration.apply(base: B, ours: collisions.ours, theirs: collisions.theirs)
+        let O = migration.ours, T = migration.theirs
         var treeOptions = TreeMerge.Options()
         treeOptions.strictLayout = options.strictLayout
         treeOptions.choices = options.choices
@@ -174,7 +178,7 @@ public enum XibMerger {
         outside.apply(to: &merged, prefer: options.conflictStyle == .theirs ? .theirs : .ours)
         let graphSound = oursFirst.resultGraph.map { IntegrityCheck.problems(in: $0).allSatisfy { $0.kind == .conflictMarkers } }
         let (written, copies) = XMLWriter.writeRecordingCopies(merged)
-        var events = collisions.events + oursFirst.events + outside.conflicts(in: B)
+        var events = collisions.events + migration.events + oursFirst.events + outside.conflicts(in: B)
         let conflicts = events.filter { $0.kind == .conflict }.count
         if conflicts > 0 {
             var words = ConflictWords(base: B, ours: O, theirs: T)
