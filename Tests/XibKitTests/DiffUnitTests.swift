@@ -231,3 +231,34 @@ struct DiffUnitTests {
         }
     }
 }
+
+/// A merged document holds subtrees read from other files (base, theirs), whose offsets are
+/// into those files' bytes: they must give no line number in this one, and never be read
+/// against its bytes (the merge fuzzer found memchr reading past the end, through the diff
+/// that describes conflicts).
+struct ForeignOriginTests {
+    @Test("an element read from other bytes has no line in this file, and the diff reads no foreign offset")
+    func foreignElement() throws {
+        let short = try DiffUnitTests.document(#"<objects><view id="a"/></objects>"#)
+        let padding = String(repeating: "<view id=\"p\"/>\n", count: 200)
+        let long = try DiffUnitTests.document("""
+            <objects>
+            <view id="q">\(padding)</view>
+            <view id="far"><rect key="frame" x="1" y="2" width="3" height="4"/></view>
+            </objects>
+            """)
+        let graphOfLong = IBGraph(long)
+        let far = try #require(graphOfLong.byKey["#far"])
+        #expect(try #require(graphOfLong.nodes[far].element.offset) > short.xml.source.bytes.count)
+        var merged = short
+        merged.xml.root.children.append(.element(graphOfLong.nodes[far].element))
+        let graph = IBGraph(merged)
+        let node = try #require(graph.byKey["#far"])
+        #expect(graph.line(of: node) == nil)
+        #expect(graph.line(of: try #require(graph.byKey["#a"])) == 3)
+        let diff = SemanticDiff.compare(old: short, new: merged)
+        let added = diff.groups.flatMap(\.changes).filter { $0.id == "far" }
+        #expect(added.count == 1)
+        #expect(added.allSatisfy { $0.newLine == nil })
+    }
+}

@@ -209,9 +209,10 @@ public struct IBGraph: Sendable {
         return nil
     }
 
-    /// 1-based line of the node in its source file.
+    /// 1-based line of the node in this graph's file; nil for an element read from other bytes
+    /// (a merged graph holds subtrees read from base and theirs).
     public func line(of i: Int, using index: LineIndex? = nil) -> Int? {
-        guard let o = nodes[i].element.origin else { return nil }
+        guard let o = nodes[i].element.origin, o.source === document.source else { return nil }
         if let index { return index.line(of: o.span.lowerBound) }
         return o.source.location(of: o.span.lowerBound).line
     }
