@@ -64,6 +64,11 @@ extension TreeMerge {
             recordBothChanged(how, graph: named, node: owner, subject: TreeMerge.valueSubject(e), ours: summary(e), theirs: summary(theirs))
             return value
         }
+        if let entry = cacheEntry(O, o) {
+            recordBothChanged(.cacheKeptOurs, graph: O, node: o, subject: cacheSubject(O, entry: entry, node: o, TreeMerge.valueSubject(e)),
+                              ours: summary(e), theirs: summary(theirs))
+            return e
+        }
         switch IBRules.noise(of: e) {
         case .layout? where !options.strictLayout: return settle(.layoutKeptOurs, e)
         case .editorState?, .toolsVersion?: return settle(.editorStateKeptOurs, e)
@@ -216,6 +221,11 @@ extension TreeMerge {
         if dfpB[bn] == keeperFP[kn] || isNoiseElement(keeper, kn) {
             if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
             return false
+        }
+        if cacheEntry(B, bn) != nil {
+            let keep = deferCacheDeletion(k, base: bn, deleter: deleter)
+            if keep { keptValues.insert(k) }
+            return keep
         }
         let conflict = decide("delete " + k, .deleteEdit, element: k, deletedBy: deleter)
         let taken = take(conflict)
