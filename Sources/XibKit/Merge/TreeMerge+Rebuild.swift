@@ -222,6 +222,14 @@ extension TreeMerge {
             if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
             return false
         }
+        // A frame one side dropped (Xcode drops the frames of views it lays out itself) and the
+        // other moved: layout, so the deletion wins, as over an object's layout-only changes.
+        if IBRules.noise(of: keeper.nodes[kn].element) == .layout && !options.strictLayout {
+            if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
+            record(.deleteOverLayout, graph: B, node: bn, subject: TreeMerge.valueSubject(B.nodes[bn].element) + " deleted by \(deleter.rawValue)",
+                   ours: nil, theirs: nil, resolution: "the other side changed only this layout value; deleted")
+            return false
+        }
         if cacheEntry(B, bn) != nil {
             let keep = deferCacheDeletion(k, base: bn, deleter: deleter)
             if keep { keptValues.insert(k) }
