@@ -3,6 +3,7 @@ extension TreeMerge {
     /// Merges one element present in at least one version; nil when it does not survive.
     func mergeNode(_ key: String, b: Int?, o: Int?, t: Int?) -> XMLElement? {
         if !restoredFromBase.isEmpty, let b, restoredFromBase.contains(key) { return B.nodes[b].element }
+        if let list = mergePerViewList(b: b, o: o, t: t) { return list }
         // (Sets looked at for every element: asked only when not empty, as a look-up hashes the key.)
         if moveTouched.isEmpty || !moveTouched.contains(key) {
             if let o, let t {
