@@ -4,9 +4,10 @@
 /// each with its value from the side that changed it, so that two sides adding views to one
 /// stack is no conflict.
 extension TreeMerge {
-    /// The merged list, or nil when it is not such a list, a side's list does not line up with
-    /// its views, or both sides changed one view's value (then it merges as one value).
-    func mergePerViewList(b: Int?, o: Int?, t: Int?) -> XMLElement? {
+    /// The merged list (`.some(nil)` when the merged stack has no views: Xcode writes no list
+    /// then), or nil when it is not such a list, a side's list does not line up with its views,
+    /// or both sides changed one view's value (then it merges as one value).
+    func mergePerViewList(b: Int?, o: Int?, t: Int?) -> XMLElement?? {
         let (g, n) = o.map { (O, $0) } ?? t.map { (T, $0) } ?? (B, b!)
         let p = g.nodes[n].parent
         guard p >= 0, IBRules.isPerViewList(g.nodes[n].tag, parent: g.nodes[p].tag) else { return nil }
@@ -34,6 +35,7 @@ extension TreeMerge {
             guard let value = perViewValue(base: values[0][view], ours: values[1][view], theirs: values[2][view]) else { return nil }
             out.append(.element(value))
         }
+        if out.isEmpty { return .some(nil) }
         var result = g.nodes[n].element
         if !out.isSameNodes(as: result.children) { result.children = out }
         return result
