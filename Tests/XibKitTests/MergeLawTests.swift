@@ -155,7 +155,9 @@ struct MergeCanonicalForm {
         for (i, node) in g.nodes.enumerated() {
             let e = node.element
             let parent = node.parent
-            if (parent >= 0 && skipped[parent]) || IBRules.noise(element: node.tag, key: e[attribute: "key"]) != nil {
+            // Noise elements, and Xcode's caches (the entries of the document's `<resources>`).
+            let isCache = parent > 0 && g.nodes[parent].parent == 0 && IBRules.isCacheContainer(g.nodes[parent].tag)
+            if (parent >= 0 && skipped[parent]) || isCache || IBRules.noise(element: node.tag, key: e[attribute: "key"]) != nil {
                 skipped[i] = true
                 continue
             }

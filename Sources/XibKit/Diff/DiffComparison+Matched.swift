@@ -95,7 +95,7 @@ extension DiffComparison {
             switch c.noise {
             case .layout? where !options.layout:
                 framesChanged += 1
-            case .toolsVersion?, .editorState?:
+            case .toolsVersion?, .editorState?, .cache?:
                 if options.includeNoise {
                     out.append(c)
                 } else {

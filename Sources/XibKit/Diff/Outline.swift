@@ -30,7 +30,7 @@ public enum Outline {
             for a in DiffAttributes.of(i, in: objects) where !skip.contains(a.name) {
                 switch a.noise {
                 case .layout? where !options.layout: continue
-                case .toolsVersion?, .editorState?: if !options.includeNoise { continue }
+                case .toolsVersion?, .editorState?, .cache?: if !options.includeNoise { continue }
                 default: break
                 }
                 out.append("    \(a.name): \(a.value(in: objects).display)")

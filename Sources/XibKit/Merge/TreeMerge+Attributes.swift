@@ -44,7 +44,12 @@ extension TreeMerge {
         }
         // Inside a frame (or other noise element), every attribute is noise of that kind.
         let noise = IBRules.noise(element: tag, key: element[attribute: "key"]) ?? IBRules.noise(tag: tag, attribute: name)
-        switch noise {
+        let entry = noise == nil ? cacheEntry(graph, node) : nil
+        switch noise ?? (entry != nil ? .cache : nil) {
+        case .cache?:
+            recordBothChanged(.cacheKeptOurs, graph: graph, node: owner, subject: cacheSubject(graph, entry: entry!, node: node, subject),
+                              ours: ours, theirs: theirs)
+            return ours
         case .layout? where !options.strictLayout: return settle(.layoutKeptOurs, ours)
         case .toolsVersion?: return settle(.newerTaken, TreeMerge.compareVersions(ours ?? "", theirs ?? "") >= 0 ? ours : theirs)
         case .editorState?: return settle(.editorStateKeptOurs, ours)

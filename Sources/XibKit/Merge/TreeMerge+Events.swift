@@ -8,6 +8,8 @@ extension TreeMerge {
         case layoutKeptOurs
         /// Editor state: ours kept.
         case editorStateKeptOurs
+        /// A cache Xcode regenerates (`IBRules.Noise.cache`): ours kept.
+        case cacheKeptOurs
         /// A version stamp: the newer one taken.
         case newerTaken
         /// A true conflict, resolved toward `prefer` (and marked by the caller).
@@ -16,7 +18,7 @@ extension TreeMerge {
         var kind: MergeEvent.Kind {
             switch self {
             case .layoutKeptOurs: .layoutOnly
-            case .editorStateKeptOurs, .newerTaken: .noise
+            case .editorStateKeptOurs, .cacheKeptOurs, .newerTaken: .noise
             case .conflict: .conflict
             }
         }
@@ -25,6 +27,7 @@ extension TreeMerge {
             switch self {
             case .layoutKeptOurs: "kept ours (layout only; Xcode recomputes frames from constraints)"
             case .editorStateKeptOurs: "kept ours (editor state)"
+            case .cacheKeptOurs: "kept ours (a cache Xcode regenerates from the asset catalogs and the SDK)"
             case .newerTaken: "took the newer value"
             case .conflict: "both changed"
             }

@@ -203,13 +203,16 @@ extension TreeMerge {
         if !parentAlsoDeleted || referenced {
             recordDeletionConflict(b, referenced: referenced, kept: keep, conflict: conflict)
         }
+        // A kept object's ancestors cannot be taken whole from the side that deleted it.
         if taken == .base {
             survivingParent[key] = parentKey(B, b)
             keepSubtree(of: b, in: B)
+            markAncestors(B, b)
             restoredFromBase.insert(key)
         } else if keep {
             survivingParent[key] = keeperParent
             keepSubtree(of: kept, in: keptGraph)
+            markAncestors(keptGraph, kept)
         } else {
             deletedObjects.insert(key)
         }

@@ -3,6 +3,7 @@ extension TreeMerge {
     /// Merges one element present in at least one version; nil when it does not survive.
     func mergeNode(_ key: String, b: Int?, o: Int?, t: Int?) -> XMLElement? {
         if !restoredFromBase.isEmpty, let b, restoredFromBase.contains(key) { return B.nodes[b].element }
+        if let list = mergePerViewList(b: b, o: o, t: t) { return list }
         // (Sets looked at for every element: asked only when not empty, as a look-up hashes the key.)
         if moveTouched.isEmpty || !moveTouched.contains(key) {
             if let o, let t {
@@ -63,6 +64,11 @@ extension TreeMerge {
         func settle(_ how: BothChanged, _ value: XMLElement) -> XMLElement {
             recordBothChanged(how, graph: named, node: owner, subject: TreeMerge.valueSubject(e), ours: summary(e), theirs: summary(theirs))
             return value
+        }
+        if let entry = cacheEntry(O, o) {
+            recordBothChanged(.cacheKeptOurs, graph: O, node: o, subject: cacheSubject(O, entry: entry, node: o, TreeMerge.valueSubject(e)),
+                              ours: summary(e), theirs: summary(theirs))
+            return e
         }
         switch IBRules.noise(of: e) {
         case .layout? where !options.strictLayout: return settle(.layoutKeptOurs, e)
@@ -216,6 +222,19 @@ extension TreeMerge {
         if dfpB[bn] == keeperFP[kn] || isNoiseElement(keeper, kn) {
             if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
             return false
+        }
+        // A frame one side dropped (Xcode drops the frames of views it lays out itself) and the
+        // other moved: layout, so the deletion wins, as over an object's layout-only changes.
+        if IBRules.noise(of: keeper.nodes[kn].element) == .layout && !options.strictLayout {
+            if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
+            record(.deleteOverLayout, graph: B, node: bn, subject: TreeMerge.valueSubject(B.nodes[bn].element) + " deleted by \(deleter.rawValue)",
+                   ours: nil, theirs: nil, resolution: "the other side changed only this layout value; deleted")
+            return false
+        }
+        if cacheEntry(B, bn) != nil {
+            let keep = deferCacheDeletion(k, base: bn, deleter: deleter)
+            if keep { keptValues.insert(k) }
+            return keep
         }
         let conflict = decide("delete " + k, .deleteEdit, element: k, deletedBy: deleter)
         let taken = take(conflict)

@@ -49,6 +49,9 @@ final class TreeMerge {
     var keptByConflict: Set<String> = []
     /// Value elements (no id) one side deleted but that a conflict kept.
     var keptValues: Set<String> = []
+    /// Cache entries one side deleted and the other changed: kept for now, settled on the
+    /// merged document (`settleCaches`).
+    var cacheDeletions: [(key: String, base: Int, deleter: Side)] = []
     /// Elements that come back as base had them (only when preferring base).
     var restoredFromBase: Set<String> = []
 
@@ -73,6 +76,7 @@ final class TreeMerge {
         decideObjects()
         var doc = O.document
         if let root = mergeNode("document", b: 0, o: 0, t: 0) { doc.root = root }
+        if !cacheDeletions.isEmpty { settleCaches(&doc) }
         return doc
     }
 

@@ -41,6 +41,21 @@ extension IBRules {
         "gridCells": .ordered, "holdingPriorities": .ordered, "mutableArray": .ordered, "array": .ordered,
     ]
 
+    /// Lists holding one value per arranged view of their parent, by position (`NSStackView`'s
+    /// visibility priorities and custom spacing): merged keyed by those views, like `subviews`.
+    public static let perViewLists: [(parent: String, list: String)] = [
+        ("stackView", "visibilityPriorities"), ("stackView", "customSpacing"),
+    ]
+
+    /// Where a parent's arranged views are, in order: its gravity lists (each merged like
+    /// `subviews`, its views being objects), or its subviews.
+    public static let arrangedViews: [String: [String]] = ["stackView": ["beginningViews", "middleViews", "endViews", "subviews"]]
+
+    /// Whether `tag` under `parent` is a per-view list (`perViewLists`).
+    public static func isPerViewList(_ tag: String, parent: String) -> Bool {
+        perViewLists.contains { $0.list.isSameName(as: tag) && $0.parent.isSameName(as: parent) }
+    }
+
     public static func isContainer(_ tag: String) -> Bool { containers[tag] != nil }
 
     public static func isSet(_ tag: String) -> Bool {

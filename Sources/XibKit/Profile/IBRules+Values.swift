@@ -2,8 +2,7 @@
 ///
 /// Noise is what Xcode churns without a person's intent. The merge resolves it by rule and
 /// reports it apart from conflicts; the diff and the outline hide it unless asked; a deletion
-/// wins over the other side's layout-only changes. Caches Xcode keeps of other files (an image's
-/// size in `<resources>`, a named colour's components) have no rule yet: they merge as values.
+/// wins over the other side's layout-only changes.
 extension IBRules {
     /// How Xcode churns a value without a user's intent.
     public enum Noise: String, Sendable {
@@ -13,7 +12,17 @@ extension IBRules {
         case editorState = "editor-state"
         /// Frames: recomputed by Xcode from constraints; ours wins, reported as layout-only.
         case layout
+        /// What Xcode keeps of other files and rewrites on every save (`cacheContainers`): where
+        /// both sides changed an entry, ours wins; an entry one side deleted stays only while
+        /// the merged document uses it by name.
+        case cache
     }
+
+    /// The document-level containers whose entries are caches: image sizes and the components of
+    /// system and named colours (from the SDK and the asset catalogs), custom fonts' files.
+    public static let cacheContainers = ["resources", "customFonts"]
+
+    public static func isCacheContainer(_ tag: String) -> Bool { cacheContainers.contains { $0.isSameName(as: tag) } }
 
     /// Noise attributes; `tag` nil: on any element.
     public static let noiseAttributes: [(tag: String?, attribute: String, noise: Noise)] = [
