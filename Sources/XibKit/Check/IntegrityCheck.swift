@@ -43,7 +43,9 @@ public enum IntegrityCheck {
         problems(in: IBGraph(document))
     }
 
-    public static func problems(in graph: IBGraph) -> [IntegrityProblem] {
+    /// `ignoringMissing`: ids whose absence is not reported (the merge's check of its result
+    /// passes over references the inputs already left dangling).
+    public static func problems(in graph: IBGraph, ignoringMissing ignored: Set<String> = []) -> [IntegrityProblem] {
         let file = graph.document.source.name
         // Line numbers only for problems found: most documents checked have none.
         var locations = NodeLocations(graph)
@@ -58,7 +60,8 @@ public enum IntegrityCheck {
                                             message: "duplicate object id '\(id)' (also used at line \(firstLine) by \(graph.displayPath(nodes[0])))"))
             }
         }
-        for r in graph.references where graph.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
+        for r in graph.references where graph.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute)
+            && !ignored.contains(r.target) {
             let node = graph.nodes[r.node]
             let owner = graph.owningObject(r.node)
             let what: String
