@@ -51,4 +51,21 @@ import XibKit
         #expect(cascaded.isClean && !text2.contains("ti0-tl-out") && text2.contains("gh0-st-out"),
                 "method \(cascaded.method): \(cascaded.fallbackReason ?? "")")
     }
+
+    /// Ours equals base and theirs is cut short (or both sides are the same broken file): the
+    /// shortcut that takes one side is not clean, since its result would not read back.
+    @Test func aShortcutResultThatDoesNotReadIsNotClean() throws {
+        let base = try Self.realXib()
+        let truncated = String(base.prefix(base.utf8.count / 2))
+        let outcome = Self.merge(base, base, truncated)
+        #expect(!outcome.isClean && outcome.method == .fallback, "method \(outcome.method)")
+        #expect(outcome.fallbackReason?.contains("theirs.xib:") == true, "reason: \(outcome.fallbackReason ?? "none")")
+        #expect(!Self.merge(base, truncated, truncated).isClean)
+        let marker = try Self.replacing(base, "    <objects>\n", "    <objects>\n>>>>>>> theirs\n")
+        #expect(!Self.merge(base, base, marker).isClean)
+        // A shortcut on readable files stays one.
+        let edited = try Self.replacing(base, #"text="Title?""#, #"text="Title!""#)
+        #expect(Self.merge(base, base, edited).method == .trivial)
+        #expect(Self.merge(base, edited, base).method == .trivial)
+    }
 }

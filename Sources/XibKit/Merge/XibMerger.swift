@@ -82,8 +82,10 @@ public enum XibMerger {
         func trivial(_ bytes: [UInt8]) -> Outcome {
             Outcome(bytes: bytes, method: .trivial, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
-        if ours.bytes == theirs.bytes || base.bytes == theirs.bytes { return trivial(ours.bytes) }
-        if base.bytes == ours.bytes { return trivial(theirs.bytes) }
+        // A shortcut's result is clean only if it reads back: a truncated theirs (ours equal to
+        // base) goes on below, fails to read, and falls back to lines, reported as a conflict.
+        let shortcut = ours.bytes == theirs.bytes || base.bytes == theirs.bytes ? ours.bytes : base.bytes == ours.bytes ? theirs.bytes : nil
+        if let shortcut, readsBack(shortcut) { return trivial(shortcut) }
 
         let lines = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
         let markers = MarkerChoice(options)
@@ -147,6 +149,11 @@ public enum XibMerger {
     private static func wellFormed(_ bytes: [UInt8], copies: [Range<Int>]) -> Bool {
         guard (try? XMLReader.checkWellFormed(bytes, name: "merged", skipping: copies)) != nil else { return false }
         return IntegrityCheck.conflictMarkerLines(bytes).isEmpty
+    }
+
+    /// Reads as an Interface Builder document and holds no conflict marker.
+    private static func readsBack(_ bytes: [UInt8]) -> Bool {
+        (try? IBDocument(bytes: bytes, name: "merged")) != nil && IntegrityCheck.conflictMarkerLines(bytes).isEmpty
     }
 
     /// Parses and passes the integrity check.
