@@ -59,7 +59,7 @@ import XibKit
         let truncated = String(base.prefix(base.utf8.count / 2))
         let outcome = Self.merge(base, base, truncated)
         #expect(!outcome.isClean && outcome.method == .fallback, "method \(outcome.method)")
-        #expect(outcome.fallbackReason?.contains("theirs.xib:") == true, "reason: \(outcome.fallbackReason ?? "none")")
+        #expect(outcome.fallbackReason?.contains("theirs.xib:") == true && outcome.fallbackReason?.contains("their version") == true, "reason: \(outcome.fallbackReason ?? "none")")
         #expect(!Self.merge(base, truncated, truncated).isClean)
         let marker = try Self.replacing(base, "    <objects>\n", "    <objects>\n>>>>>>> theirs\n")
         #expect(!Self.merge(base, base, marker).isClean)

@@ -33,7 +33,7 @@ public struct IntegrityProblem: Sendable, Equatable, CustomStringConvertible {
     /// Xcode's form, so that a Run Script build phase shows it in the issue navigator:
     /// `file:line:column: error: message [rule]`.
     public var description: String {
-        "\(file):\(line):\(column ?? 1): \(severity.rawValue): \(text) [\(kind.id)]"
+        "\(line > 0 ? "\(file):\(line):\(column ?? 1)" : file): \(severity.rawValue): \(text) [\(kind.id)]"
     }
 }
 

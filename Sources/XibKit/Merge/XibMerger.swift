@@ -99,15 +99,20 @@ public enum XibMerger {
         }
         // Ours and theirs take from base's tree every element the line diff found unchanged,
         // reading only the rest (`UnchangedElements`).
+        // The error says which version failed: inside git, all three carry the path's name.
+        func read(_ input: Input, _ version: String, _ unchanged: UnchangedElements?) throws(XMLParseError) -> IBDocument {
+            do { return try IBDocument(bytes: input.bytes, name: input.name, unchanged: unchanged) } catch {
+                var labelled = error
+                labelled.message = "\(version) version: \(error.message)"
+                throw labelled
+            }
+        }
         let docs: [IBDocument]
         do {
-            let b = try IBDocument(bytes: base.bytes, name: base.name)
+            let b = try read(base, "base", nil)
             let elements = BaseElements(b.xml)
-            docs = [b,
-                    try IBDocument(bytes: ours.bytes, name: ours.name,
-                                   unchanged: UnchangedElements(base: elements, runs: lines.oursSharedWithBase)),
-                    try IBDocument(bytes: theirs.bytes, name: theirs.name,
-                                   unchanged: UnchangedElements(base: elements, runs: lines.theirsSharedWithBase))]
+            docs = [b, try read(ours, "our", UnchangedElements(base: elements, runs: lines.oursSharedWithBase)),
+                    try read(theirs, "their", UnchangedElements(base: elements, runs: lines.theirsSharedWithBase))]
         } catch {
             return fallback(error.description)
         }
