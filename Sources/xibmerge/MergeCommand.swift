@@ -96,7 +96,7 @@ struct MergeRun: CommandRun {
                                       theirs: .init(bytes: inputs[2], name: path ?? theirs), options: options)
         if testCrash == "after-merge" { fatalError("XIBMERGE_TEST_CRASH is set") }
         do {
-            try FileIO.writeAtomically(outcome.bytes, to: target)
+            try AtomicWrite.write(outcome.bytes, to: target)
         } catch {
             CrashFallback.disarm()
             Console.err("xibmerge: \(error)")
@@ -105,7 +105,7 @@ struct MergeRun: CommandRun {
         CrashFallback.disarm()
         Console.err(MergeSummary.text(outcome, path: name))
         if let report {
-            do { try FileIO.writeAtomically(Array(MergeSummary.json(outcome, path: name).rendered().utf8), to: report) }
+            do { try AtomicWrite.write(Array(MergeSummary.json(outcome, path: name).rendered().utf8), to: report) }
             catch { Console.err("xibmerge: \(error)") }
         }
         if !outcome.isClean { throw Exit.foundSomething }
@@ -158,7 +158,7 @@ struct MergeRun: CommandRun {
         }
         let bytes = lines.conflicts == 0 ? inputs[1] : lines.bytes
         if lines.conflicts > 0 || target != ours {
-            do { try FileIO.writeAtomically(bytes, to: target) } catch {
+            do { try AtomicWrite.write(bytes, to: target) } catch {
                 Console.err("xibmerge: \(error)")
                 throw Exit.error
             }
