@@ -130,10 +130,11 @@ extension DiffComparison {
             if skipIdenticalSubtrees, old.graph.nodes[oc].element.hasSameBytes(as: new.graph.nodes[nc].element) { continue }
             let oldKids = old.graph.nodes[oc].children.filter { old.isEntity[$0] }
             let newKids = new.graph.nodes[nc].children.filter { new.isEntity[$0] }
+            // Each old child's position: one container may hold a hundred thousand of them.
+            let oldPosition = Dictionary(uniqueKeysWithValues: oldKids.enumerated().map { ($1, $0) })
             var common: [(newIndex: Int, newPos: Int, oldPos: Int)] = []
             for (p, k) in newKids.enumerated() {
-                // The old node with this key, if it is among these old children (few: a scan).
-                if let o = old.graph.byKey[new.graph.nodes[k].key], let op = oldKids.firstIndex(of: o) { common.append((k, p, op)) }
+                if let o = old.graph.byKey[new.graph.nodes[k].key], let op = oldPosition[o] { common.append((k, p, op)) }
             }
             let keep = Set(longestIncreasing(common.map(\.oldPos)))
             for (i, c) in common.enumerated() where !keep.contains(i) {
