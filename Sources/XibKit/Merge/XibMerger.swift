@@ -184,9 +184,7 @@ public enum XibMerger {
         oursFirst.cascade(&merged)
         let outside = OutsideRoot(B, O, T)
         outside.apply(to: &merged, prefer: options.conflictStyle == .theirs ? .theirs : .ours)
-        let graphSound = oursFirst.resultGraph.map {
-            IntegrityCheck.problems(in: $0, ignoringMissing: oursFirst.missingEverywhere).allSatisfy { $0.kind == .conflictMarkers }
-        }
+        let graphSound = oursFirst.resultGraph.map { !IntegrityCheck.hasGraphProblems($0, ignoringMissing: oursFirst.missingEverywhere) }
         let (written, copies) = XMLWriter.writeRecordingCopies(merged)
         var events = collisions.events + oursFirst.events + outside.conflicts(in: B)
         let conflicts = events.filter { $0.kind == .conflict }.count
