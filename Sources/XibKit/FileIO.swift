@@ -110,8 +110,9 @@ public enum FileIO {
 
     /// Writes through a temporary file in the same folder, flushed to the disk, and a rename, so
     /// that a reader never sees half a file, and a crash or a power loss leaves the old file or
-    /// the new one. Keeps the original file's permissions.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    /// the new one. Keeps the original file's permissions. `beforeRename` runs with the
+    /// temporary file written (the tests pause there to interrupt the process).
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, beforeRename: () -> Void = {}) throws(WriteError) {
         // Named with the process id, so that the process a crash starts (the same id) can
         // remove what this one left (`removeTemporaryFiles`).
         var template = Array("\(temporaryPrefix(beside: path))XXXXXX".utf8CString)
@@ -136,6 +137,7 @@ public enum FileIO {
             throw WriteError(path: path, reason: reason)
         }
         close(fd)
+        beforeRename()
         if rename(tmp, path) != 0 {
             let reason = FileIO.lastError()
             unlink(tmp)
@@ -145,15 +147,25 @@ public enum FileIO {
 
     /// Removes the temporary files this process (by its id) left beside `path`.
     public static func removeTemporaryFiles(beside path: String) {
+        let (dir, files) = temporaryFiles(beside: path)
+        for file in files where file.pid == getpid() { unlink("\(dir)/\(file.name)") }
+    }
+
+    /// The temporary file names `writeAtomically` uses beside `path`: its folder, and the
+    /// process id each name holds with the name (`.xibmerge-PID-XXXXXX`).
+    public static func temporaryFiles(beside path: String) -> (folder: String, files: [(pid: Int32, name: String)]) {
         let prefix = temporaryPrefix(beside: path)
-        let slash = prefix.lastIndex(of: "/")!
-        let dir = String(prefix[..<slash]), name = String(prefix[prefix.index(after: slash)...])
-        guard let d = opendir(dir) else { return }
+        let dir = String(prefix[..<prefix.lastIndex(of: "/")!])
+        guard let d = opendir(dir) else { return (dir, []) }
         defer { closedir(d) }
+        var out: [(Int32, String)] = []
         while let entry = readdir(d) {
             let file = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if file.hasPrefix(name) && file.count == name.count + 6 { unlink("\(dir)/\(file)") }
+            let parts = file.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0] == ".xibmerge", parts[2].count == 6, let pid = Int32(parts[1]) else { continue }
+            out.append((pid, file))
         }
+        return (dir, out)
     }
 
     private static func temporaryPrefix(beside path: String) -> String {

@@ -77,7 +77,7 @@ struct DiffRun: CommandRun {
             } catch {
                 // Exiting non-zero would stop `git diff` / `git log -p` at this file: say what
                 // is wrong and show git's own line diff instead.
-                Console.err("xibmerge: \(message(error)); showing a line diff")
+                Console.err("xibmerge: \(error.description); showing a line diff")
                 if !lineDiff(oldFile, newFile) { throw Exit.error }
             }
         case .unmerged(let path):
@@ -98,7 +98,7 @@ struct DiffRun: CommandRun {
             return try SemanticDiff.files(oldBytes: oldBytes, newBytes: newBytes, oldName: old,
                                           newName: new, options: options)
         } catch {
-            Console.err(message(error))
+            Console.err(error.description)
             throw Exit.error
         }
     }
@@ -106,10 +106,6 @@ struct DiffRun: CommandRun {
     /// `nil` for `/dev/null`: the file does not exist on that side.
     private func bytes(_ path: String) throws(XMLParseError) -> [UInt8]? {
         path == "/dev/null" ? nil : try FileIO.read(path)
-    }
-
-    private func message(_ error: XMLParseError) -> String {
-        error.location.line > 0 ? error.description : "\(error.location.file): error: \(error.message)"
     }
 
     private func show(_ files: [FileDiff], git: Bool) {

@@ -27,7 +27,7 @@ struct FormatCommand: ParsableCommand {
                 if check {
                     Console.out("\(file)\n")
                 } else {
-                    try FileIO.writeAtomically(formatted, to: file)
+                    try AtomicWrite.write(formatted, to: file)
                     Console.out("formatted \(file)\n")
                 }
             } catch let e as XMLParseError {

@@ -159,7 +159,7 @@ struct InstallCommand: ParsableCommand {
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws {
-        do { try FileIO.writeAtomically(bytes, to: path) } catch { throw GitCLI.UsageError(error.description) }
+        do { try AtomicWrite.write(bytes, to: path) } catch { throw GitCLI.UsageError(error.description) }
     }
 
     private func delete(_ path: String) throws {

@@ -90,11 +90,13 @@ struct MergeRun: CommandRun {
         // set to `after-merge`, after merging, before the result is written).
         let testCrash = getenv("XIBMERGE_TEST_CRASH").map { String(cString: $0) }
         if let testCrash, testCrash != "after-merge" { fatalError("XIBMERGE_TEST_CRASH is set") }
-        let outcome = XibMerger.merge(baseOrNone: .init(bytes: inputs[0], name: base), ours: .init(bytes: inputs[1], name: name),
-                                      theirs: .init(bytes: inputs[2], name: theirs), options: options)
+        // Inside git, base and theirs are scratch files (`.merge_file_bPL1Yh`): messages name
+        // the path, and say which version.
+        let outcome = XibMerger.merge(baseOrNone: .init(bytes: inputs[0], name: path ?? base), ours: .init(bytes: inputs[1], name: name),
+                                      theirs: .init(bytes: inputs[2], name: path ?? theirs), options: options)
         if testCrash == "after-merge" { fatalError("XIBMERGE_TEST_CRASH is set") }
         do {
-            try FileIO.writeAtomically(outcome.bytes, to: target)
+            try AtomicWrite.write(outcome.bytes, to: target)
         } catch {
             CrashFallback.disarm()
             Console.err("xibmerge: \(error)")
@@ -103,7 +105,7 @@ struct MergeRun: CommandRun {
         CrashFallback.disarm()
         Console.err(MergeSummary.text(outcome, path: name))
         if let report {
-            do { try FileIO.writeAtomically(Array(MergeSummary.json(outcome, path: name).rendered().utf8), to: report) }
+            do { try AtomicWrite.write(Array(MergeSummary.json(outcome, path: name).rendered().utf8), to: report) }
             catch { Console.err("xibmerge: \(error)") }
         }
         if !outcome.isClean { throw Exit.foundSomething }
@@ -113,8 +115,18 @@ struct MergeRun: CommandRun {
     /// merged even by lines: three such files, split into lines, would not fit in bounded memory
     /// (git keeps the three versions in the index and reports the file as conflicted).
     private func readInputs(target: String, name: String) throws -> [[UInt8]] {
-        do {
-            return try [base, ours, theirs].map { (p: String) throws(XMLParseError) -> [UInt8] in try FileIO.read(p) }
+        // Inside git, base and theirs are scratch files: the message names the path and the version.
+        func read(_ file: String, _ version: String) throws(XMLParseError) -> [UInt8] {
+            do { return try FileIO.read(file) } catch {
+                guard let path, file != ours else { throw error }
+                var named = error
+                named.location.file = path
+                named.message = "\(version) version (\(file)): \(error.message)"
+                throw named
+            }
+        }
+        do throws(XMLParseError) {
+            return [try read(base, "base"), try read(ours, "our"), try read(theirs, "their")]
         } catch {
             Console.err("xibmerge: \(error.description)")
             if error.kind == .tooLarge {
@@ -146,7 +158,7 @@ struct MergeRun: CommandRun {
         }
         let bytes = lines.conflicts == 0 ? inputs[1] : lines.bytes
         if lines.conflicts > 0 || target != ours {
-            do { try FileIO.writeAtomically(bytes, to: target) } catch {
+            do { try AtomicWrite.write(bytes, to: target) } catch {
                 Console.err("xibmerge: \(error)")
                 throw Exit.error
             }

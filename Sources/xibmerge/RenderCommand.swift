@@ -52,7 +52,7 @@ enum CommandOutput {
     static func write(_ text: String, to path: String?) throws {
         guard let path else { return Console.out(text) }
         do {
-            try FileIO.writeAtomically(Array(text.utf8), to: path)
+            try AtomicWrite.write(Array(text.utf8), to: path)
         } catch {
             Console.err("xibmerge: \(error.description)")
             throw Exit.error

@@ -56,7 +56,7 @@ struct ResolveAnswers {
             folder += "/" + part
             if mkdir(folder, 0o755) != 0 && errno != EEXIST { break }
         }
-        do { try FileIO.writeAtomically(Array(text.utf8), to: file) } catch { throw GitCLI.UsageError(error.description) }
+        do { try AtomicWrite.write(Array(text.utf8), to: file) } catch { throw GitCLI.UsageError(error.description) }
     }
 
     /// The file is resolved: its answers are no longer needed.

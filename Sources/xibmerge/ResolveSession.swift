@@ -63,7 +63,7 @@ struct ConflictedFile {
                 throw GitCLI.UsageError("\(path): the resolved file does not pass check; not written")
             }
         }
-        do { try FileIO.writeAtomically(outcome.bytes, to: target) } catch { throw GitCLI.UsageError(error.description) }
+        do { try AtomicWrite.write(outcome.bytes, to: target) } catch { throw GitCLI.UsageError(error.description) }
         if outcome.isClean { answers.discard() } else { try answers.save() }
     }
 }

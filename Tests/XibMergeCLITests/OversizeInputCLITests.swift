@@ -74,7 +74,7 @@ import Testing
         #expect(result.status == 2)
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/ours.storyboard")) == ours)
         #expect(result.stderr == """
-            xibmerge: \(theirs):1:1: error: file is too large (268,435,457 bytes; the limit is 256 MiB)
+            xibmerge: UI/Main.storyboard:1:1: error: their version (\(theirs)): file is too large (268,435,457 bytes; the limit is 256 MiB)
             xibmerge: UI/Main.storyboard not merged, not even by lines; our version is left as it was
 
             """)

@@ -59,7 +59,17 @@ extension DiffComparison {
         let parent = nodes[oi].parent
         guard parent >= 0 else { return 0 }
         let parentKey = nodes[parent].key
-        for s in nodes[parent].children.reversed() where s < oi && old.isEntity[s] && matched[s] {
+        // Back from `oi` among its siblings (in document order); a removed sibling on the way
+        // already has the answer, so a parent of many removed children is walked once.
+        let siblings = nodes[parent].children
+        var lo = 0, hi = siblings.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if siblings[mid] < oi { lo = mid + 1 } else { hi = mid }
+        }
+        for s in siblings[..<lo].reversed() where old.isEntity[s] {
+            if !matched[s], let known = removedSort[s] { return known.position }
+            guard matched[s] else { continue }
             if let ns = new.graph.byKey[nodes[s].key], new.graph.nodes[ns].parent >= 0,
                new.graph.nodes[new.graph.nodes[ns].parent].key == parentKey {
                 return new.subtreeEnd[ns] - 1

@@ -54,18 +54,25 @@ extension DiffComparison {
             return out
         }
         // Otherwise match by name. A few dozen names a side: scans beat hashing them, and
-        // indices beat copying the values into tables.
+        // indices beat copying the values into tables; past that (a hostile element of a
+        // million values), a table of positions, since scans were quadratic.
         let oldNames = uniqueNames(a), newNames = uniqueNames(b)
-        func position(of name: String, in names: [String]) -> Int? { names.firstIndex { $0.isSameName(as: name) } }
+        func table(_ names: [String]) -> [String: Int]? {
+            names.count > 32 ? Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) }) : nil
+        }
+        let oldTable = table(oldNames), newTable = table(newNames)
+        func position(of name: String, in names: [String], _ table: [String: Int]?) -> Int? {
+            table.map { $0[name] } ?? names.firstIndex { $0.isSameName(as: name) }
+        }
         for (j, name) in newNames.enumerated() {
-            if let i = position(of: name, in: oldNames) {
+            if let i = position(of: name, in: oldNames, oldTable) {
                 if a[i].isSame(as: b[j]) { continue }
                 out.append(change(name, a[i], b[j]))
             } else {
                 out.append(change(name, nil, b[j]))
             }
         }
-        for (i, name) in oldNames.enumerated() where position(of: name, in: newNames) == nil {
+        for (i, name) in oldNames.enumerated() where position(of: name, in: newNames, newTable) == nil {
             out.append(change(name, a[i], nil))
         }
         return out
@@ -75,13 +82,20 @@ extension DiffComparison {
     func uniqueNames(_ list: [FlatAttribute]) -> [String] {
         var names: [String] = []
         names.reserveCapacity(list.count)
+        // A few dozen names as a rule: a scan beats hashing them. Past that, the names taken
+        // and each name's next number, as scans and counting up from 2 were quadratic.
+        var taken: Set<String>? = list.count > 32 ? [] : nil
+        var next: [String: Int] = [:]
         for f in list {
             var name = f.name
-            var k = 2
-            // A few dozen names at most: a scan beats hashing them.
-            while names.contains(where: { $0.isSameName(as: name) }) {
+            var k = taken == nil ? 2 : next[f.name] ?? 2
+            while taken?.contains(name) ?? names.contains(where: { $0.isSameName(as: name) }) {
                 name = "\(f.name) (\(k))"
                 k += 1
+            }
+            if taken != nil {
+                next[f.name] = k
+                taken!.insert(name)
             }
             names.append(name)
         }
@@ -130,10 +144,11 @@ extension DiffComparison {
             if skipIdenticalSubtrees, old.graph.nodes[oc].element.hasSameBytes(as: new.graph.nodes[nc].element) { continue }
             let oldKids = old.graph.nodes[oc].children.filter { old.isEntity[$0] }
             let newKids = new.graph.nodes[nc].children.filter { new.isEntity[$0] }
+            // Each old child's position: one container may hold a hundred thousand of them.
+            let oldPosition = Dictionary(uniqueKeysWithValues: oldKids.enumerated().map { ($1, $0) })
             var common: [(newIndex: Int, newPos: Int, oldPos: Int)] = []
             for (p, k) in newKids.enumerated() {
-                // The old node with this key, if it is among these old children (few: a scan).
-                if let o = old.graph.byKey[new.graph.nodes[k].key], let op = oldKids.firstIndex(of: o) { common.append((k, p, op)) }
+                if let o = old.graph.byKey[new.graph.nodes[k].key], let op = oldPosition[o] { common.append((k, p, op)) }
             }
             let keep = Set(longestIncreasing(common.map(\.oldPos)))
             for (i, c) in common.enumerated() where !keep.contains(i) {

@@ -2,9 +2,11 @@
 extension TreeMerge {
     /// Removes what refers to objects that no longer exist, as Xcode does when an object is
     /// deleted: constraints, connections and other referring elements go; a referring
-    /// attribute on an element that stays (`initialViewController`) is dropped. Returns whether
-    /// it removed anything, and leaves the graph of the result in `resultGraph` (nil if
-    /// references still dangle after 8 rounds).
+    /// attribute on an element that stays (`initialViewController`) is dropped. Only what a
+    /// side deleted cascades: a reference that pointed at a missing object in base, ours and
+    /// theirs alike stays as it was (`missingEverywhere`), since nobody deleted anything.
+    /// Returns whether it removed anything, and leaves the graph of the result in `resultGraph`
+    /// (nil if references still dangle after 8 rounds).
     @discardableResult
     func cascade(_ doc: inout XMLDocument) -> Bool {
         var changed = false
@@ -13,6 +15,10 @@ extension TreeMerge {
             var dropElements: Set<[Int]> = []
             var dropAttributes: [([Int], String)] = []
             for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
+                if B.objectIndex[r.target] == nil && O.objectIndex[r.target] == nil && T.objectIndex[r.target] == nil {
+                    missingEverywhere.insert(r.target)
+                    continue
+                }
                 let node = g.nodes[r.node]
                 let path = g.treePath(of: r.node)
                 if IBRules.referringElements.contains(node.tag) {

@@ -30,6 +30,9 @@ final class TreeMerge {
     var fromTheirs = MergeContributions()
     /// The graph of the merged document, as the last cascade pass saw it.
     var resultGraph: IBGraph?
+    /// Ids that references point at in the result but that no version has: a dangling
+    /// reference the inputs already had, left as it was.
+    var missingEverywhere: Set<String> = []
 
     /// Per graph: semantic hash of each node's subtree, blind to Xcode noise, geometry and
     /// child order: whether a side changed an object in a way that should stop the other

@@ -82,8 +82,10 @@ public enum XibMerger {
         func trivial(_ bytes: [UInt8]) -> Outcome {
             Outcome(bytes: bytes, method: .trivial, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
-        if ours.bytes == theirs.bytes || base.bytes == theirs.bytes { return trivial(ours.bytes) }
-        if base.bytes == ours.bytes { return trivial(theirs.bytes) }
+        // A shortcut's result is clean only if it reads back: a truncated theirs (ours equal to
+        // base) goes on below, fails to read, and falls back to lines, reported as a conflict.
+        let shortcut = ours.bytes == theirs.bytes || base.bytes == theirs.bytes ? ours.bytes : base.bytes == ours.bytes ? theirs.bytes : nil
+        if let shortcut, readsBack(shortcut) { return trivial(shortcut) }
         if UpgradedBase.applies(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) {
             return UpgradedBase.merge(ours: ours, theirs: theirs, options: options)
         }
@@ -100,15 +102,20 @@ public enum XibMerger {
         }
         // Ours and theirs take from base's tree every element the line diff found unchanged,
         // reading only the rest (`UnchangedElements`).
+        // The error says which version failed: inside git, all three carry the path's name.
+        func read(_ input: Input, _ version: String, _ unchanged: UnchangedElements?) throws(XMLParseError) -> IBDocument {
+            do { return try IBDocument(bytes: input.bytes, name: input.name, unchanged: unchanged) } catch {
+                var labelled = error
+                labelled.message = "\(version) version: \(error.message)"
+                throw labelled
+            }
+        }
         let docs: [IBDocument]
         do {
-            let b = try IBDocument(bytes: base.bytes, name: base.name)
+            let b = try read(base, "base", nil)
             let elements = BaseElements(b.xml)
-            docs = [b,
-                    try IBDocument(bytes: ours.bytes, name: ours.name,
-                                   unchanged: UnchangedElements(base: elements, runs: lines.oursSharedWithBase)),
-                    try IBDocument(bytes: theirs.bytes, name: theirs.name,
-                                   unchanged: UnchangedElements(base: elements, runs: lines.theirsSharedWithBase))]
+            docs = [b, try read(ours, "our", UnchangedElements(base: elements, runs: lines.oursSharedWithBase)),
+                    try read(theirs, "their", UnchangedElements(base: elements, runs: lines.theirsSharedWithBase))]
         } catch {
             return fallback(error.description)
         }
@@ -152,6 +159,11 @@ public enum XibMerger {
         return IntegrityCheck.conflictMarkerLines(bytes).isEmpty
     }
 
+    /// Reads as an Interface Builder document and holds no conflict marker.
+    private static func readsBack(_ bytes: [UInt8]) -> Bool {
+        (try? IBDocument(bytes: bytes, name: "merged")) != nil && IntegrityCheck.conflictMarkerLines(bytes).isEmpty
+    }
+
     /// Parses and passes the integrity check.
     static func isSound(_ bytes: [UInt8]) -> Bool {
         guard let doc = try? IBDocument(bytes: bytes, name: "merged") else { return false }
@@ -176,7 +188,7 @@ public enum XibMerger {
         oursFirst.cascade(&merged)
         let outside = OutsideRoot(B, O, T)
         outside.apply(to: &merged, prefer: options.conflictStyle == .theirs ? .theirs : .ours)
-        let graphSound = oursFirst.resultGraph.map { IntegrityCheck.problems(in: $0).allSatisfy { $0.kind == .conflictMarkers } }
+        let graphSound = oursFirst.resultGraph.map { !IntegrityCheck.hasGraphProblems($0, ignoringMissing: oursFirst.missingEverywhere) }
         let (written, copies) = XMLWriter.writeRecordingCopies(merged)
         var events = collisions.events + migration.events + oursFirst.events + outside.conflicts(in: B)
         let conflicts = events.filter { $0.kind == .conflict }.count

@@ -57,6 +57,7 @@ struct XMLScanner {
             let c = p[j]
             if c == 0x3E {
                 tag.end = j + 1
+                tag.attributes = tag.attributes.sizedToFit()
                 return tag
             }
             if c == 0x2F {
@@ -64,6 +65,7 @@ struct XMLScanner {
                 guard p[j + 1] == 0x3E else { throw fail(at: j + 1, "expected '>' after '/' in start tag <\(tag.name)>") }
                 tag.end = j + 2
                 tag.selfClosing = true
+                tag.attributes = tag.attributes.sizedToFit()
                 return tag
             }
             guard isNameStart(j) else { throw fail(at: j, "unexpected character in start tag <\(tag.name)>") }

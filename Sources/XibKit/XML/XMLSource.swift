@@ -37,14 +37,17 @@ public final class XMLSource: Sendable {
     public func lineIndex() -> LineIndex { LineIndex(bytes) }
 }
 
-/// Where something is in a file, for messages of the form `file:line:column`.
+/// Where something is in a file, for messages of the form `file:line:column`; line 0 stands
+/// for the file as a whole (it cannot be opened, it is too large), shown as the path alone:
+/// `path: error: …` is the form Xcode and editors read for a file-level message, where
+/// `path:0:0:` would point at a line that does not exist.
 public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
     public var file: String
     public var line: Int
     public var column: Int
     public var offset: Int
 
-    public var description: String { "\(file):\(line):\(column)" }
+    public var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
 }
 
 /// Offsets of line starts, for O(log n) line numbers.

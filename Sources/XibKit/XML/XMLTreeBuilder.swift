@@ -181,7 +181,7 @@ struct XMLTreeBuilder {
         }
         let origin = XMLOrigin(source: scanner.source, span: top.tag.start..<end, startTagEnd: top.tag.end,
                                depth: stack.count, selfClosing: false)
-        var element = XMLElement(name: top.tag.name, attributes: top.tag.attributes, children: top.children, origin: origin)
+        var element = XMLElement(name: top.tag.name, attributes: top.tag.attributes, children: top.children.sizedToFit(), origin: origin)
         if top.children.isEmpty { element.writtenAsEmptyPair = true }
         if stack.isEmpty { return element }
         append(element)
