@@ -9,8 +9,8 @@ import Darwin
 /// merge scenarios in `XIBMERGE_FUZZ_SCENARIOS` (a folder of `<case>/base.*`, `ours.*`), the
 /// scenario whose theirs shares the most leading and trailing bytes with it. Every merge must
 /// end (no crash, no hang), and a result called clean must read back and pass the integrity
-/// check, as `check` would. Scenarios whose ours is base are left out: the merge then takes
-/// theirs as it is (`XibMerger`'s trivial case), unread, an open promise of issue 18.
+/// check, as `check` would, shortcuts included (ours equal to base: theirs is taken only if it
+/// reads back).
 struct Scenario {
     var base: [UInt8]
     var ours: [UInt8]
@@ -44,8 +44,7 @@ let scenarios: [Scenario] = {
     for name in names.sorted() {
         for ext in ["xib", "storyboard"] {
             let path = "\(folder)/\(name)/"
-            if let b = readFile(path + "base." + ext), let o = readFile(path + "ours." + ext), let t = readFile(path + "theirs." + ext),
-               b != o {
+            if let b = readFile(path + "base." + ext), let o = readFile(path + "ours." + ext), let t = readFile(path + "theirs." + ext) {
                 result.append(Scenario(base: b, ours: o, theirs: t))
             }
         }
