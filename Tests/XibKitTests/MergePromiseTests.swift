@@ -52,6 +52,19 @@ import XibKit
                 "method \(cascaded.method): \(cascaded.fallbackReason ?? "")")
     }
 
+    /// A side's new reference to an id that no version has is that side's broken file: neither
+    /// repaired nor called clean (the merge fuzzer's mutated ids found it).
+    @Test func aSideNewDanglingReferenceIsNotCleanNorRepaired() throws {
+        let base = try Self.realXib()
+        let ours = try Self.replacing(base, #"text="Title?""#, #"text="Title!""#)
+        let theirs = try Self.replacing(base, #"<constraint firstAttribute="bottom" secondItem="IH4-GE-Uvn" secondAttribute="bottom" id="dzV-sc-DBu"/>"#,
+                                        #"<constraint firstAttribute="bottom" secondItem="yyy-yy-yyy" secondAttribute="bottom" id="dzV-sc-DBu"/>"#)
+        let outcome = Self.merge(base, ours, theirs)
+        #expect(!outcome.isClean, "method \(outcome.method)")
+        let result = String(decoding: outcome.bytes, as: UTF8.self)
+        #expect(result.contains(#"secondItem="yyy-yy-yyy""#), "theirs' constraint was removed")
+    }
+
     /// Ours equals base and theirs is cut short (or both sides are the same broken file): the
     /// shortcut that takes one side is not clean, since its result would not read back.
     @Test func aShortcutResultThatDoesNotReadIsNotClean() throws {

@@ -4,19 +4,24 @@ extension TreeMerge {
     /// deleted: constraints, connections and other referring elements go; a referring
     /// attribute on an element that stays (`initialViewController`) is dropped. Only what a
     /// side deleted cascades: a reference that pointed at a missing object in base, ours and
-    /// theirs alike stays as it was (`missingEverywhere`), since nobody deleted anything.
+    /// theirs alike stays as it was (`missingEverywhere`, when base had it), since nobody
+    /// deleted anything.
     /// Returns whether it removed anything, and leaves the graph of the result in `resultGraph`
     /// (nil if references still dangle after 8 rounds).
     @discardableResult
     func cascade(_ doc: inout XMLDocument) -> Bool {
         var changed = false
+        let danglingInBase = Set(B.references.lazy.filter { self.B.objectIndex[$0.target] == nil }.map(\.target))
         for _ in 0..<8 {
             let g = IBGraph(xml: doc)
             var dropElements: Set<[Int]> = []
             var dropAttributes: [([Int], String)] = []
             for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
                 if B.objectIndex[r.target] == nil && O.objectIndex[r.target] == nil && T.objectIndex[r.target] == nil {
-                    missingEverywhere.insert(r.target)
+                    // Already dangling in base: left as it was. A side's new reference to an id
+                    // no version has is that side's broken file: not repaired either, and the
+                    // result, which then fails the integrity check, falls back to lines.
+                    if danglingInBase.contains(r.target) { missingEverywhere.insert(r.target) }
                     continue
                 }
                 let node = g.nodes[r.node]
