@@ -60,7 +60,8 @@ import XibKit
         let theirs = try Self.replacing(base, #"<constraint firstAttribute="bottom" secondItem="IH4-GE-Uvn" secondAttribute="bottom" id="dzV-sc-DBu"/>"#,
                                         #"<constraint firstAttribute="bottom" secondItem="yyy-yy-yyy" secondAttribute="bottom" id="dzV-sc-DBu"/>"#)
         let outcome = Self.merge(base, ours, theirs)
-        #expect(!outcome.isClean, "method \(outcome.method)")
+        let (clean, method) = (outcome.isClean, outcome.method)
+        #expect(!clean, "method \(method)")
         let result = String(decoding: outcome.bytes, as: UTF8.self)
         #expect(result.contains(#"secondItem="yyy-yy-yyy""#), "theirs' constraint was removed")
     }
