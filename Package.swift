@@ -39,7 +39,7 @@ let package = Package(
             ]
         ),
         // Benchmarks live outside `swift test`; run them with Scripts/bench.
-        .executableTarget(name: "xibmerge-bench", dependencies: ["XibKit", "XibReport", "CorpusSupport"]),
+        .executableTarget(name: "xibmerge-bench", dependencies: ["XibKit", "XibGit", "XibReport", "CorpusSupport"]),
         // The shared corpus beside the package (../shared/corpus), for the corpus-wide tests.
         .target(name: "CorpusSupport", path: "Tests/CorpusSupport"),
         .testTarget(name: "XibKitTests", dependencies: ["XibKit", "XibReport", "CorpusSupport"]),

@@ -75,30 +75,9 @@ extension Repository {
         // it while git's messages are read, and a SIGPIPE handler if git stopped reading.
         guard let stdin = Self.unlinkedTemporaryFile(holding: input) else { return "cannot write a temporary file" }
         defer { close(stdin) }
-        var errPipe: [Int32] = [0, 0]
-        guard pipe(&errPipe) == 0 else { return "cannot create a pipe" }
-        for fd in errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        let argv = (["git", "--git-dir", gitDir] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, processEnvironment)
-        close(errPipe[1])
-        defer { close(errPipe[0]) }
-        guard spawned == 0 else { return "cannot run git: \(String(cString: strerror(spawned)))" }
-        var message: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(errPipe[0], &buffer, buffer.count)
-            if n > 0 { message += buffer[0..<n] } else if n < 0 && errno == EINTR { continue } else { break }
+        guard let (status, message) = Subprocess.run(["git", "--git-dir", gitDir] + arguments, input: stdin, capture: 2) else {
+            return "cannot run git"
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         if status == 0 { return nil }
         let line = String(decoding: message, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         let text = ["fatal: ", "error: "].reduce(line) { $0.hasPrefix($1) ? String($0.dropFirst($1.count)) : $0 }
@@ -124,14 +103,4 @@ extension Repository {
         guard lseek(fd, 0, SEEK_SET) == 0 else { close(fd); return nil }
         return fd
     }
-}
-
-/// The environment block a child process inherits. Darwin's Swift overlay does not declare
-/// `environ`; `_NSGetEnviron` is its documented accessor.
-private var processEnvironment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
-    #if canImport(Darwin)
-    return _NSGetEnviron().pointee!
-    #else
-    return environ
-    #endif
 }

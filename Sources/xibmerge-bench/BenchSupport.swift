@@ -1,4 +1,5 @@
 import Foundation
+import XibGit
 import XibKit
 
 /// Timing and subprocess helpers shared by the benchmarks. Every figure is reported as a
@@ -47,7 +48,7 @@ enum Bench {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return -1 }
+        guard posix_spawn(&pid, executable, &actions, nil, argv, Subprocess.environment) == 0 else { return -1 }
         var status: Int32 = 0
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1

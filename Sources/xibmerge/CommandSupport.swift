@@ -42,16 +42,6 @@ enum Console {
 
 /// What the running process is, read the way each system allows.
 enum ThisProcess {
-    /// The environment block for `posix_spawn` and `execve`. Darwin's Swift overlay does not
-    /// declare `environ`; `_NSGetEnviron` is its documented accessor.
-    static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
-        #if canImport(Darwin)
-        return _NSGetEnviron().pointee!
-        #else
-        return environ
-        #endif
-    }
-
     /// The running executable's real path (symlinks resolved), or nil if the system won't say.
     static func executablePath() -> String? {
         #if os(Linux)
@@ -78,37 +68,5 @@ struct JobsOption: ParsableArguments {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-    }
-}
-
-/// Another program, run to completion.
-enum Subprocess {
-    /// What a program found on the PATH writes on its standard output (its standard error goes
-    /// to /dev/null); nil when it cannot run or exits with a status other than 0.
-    static func output(_ arguments: [String]) -> [UInt8]? {
-        var out: [Int32] = [0, 0]
-        guard pipe(&out) == 0 else { return nil }
-        for fd in out { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, ThisProcess.environment)
-        close(out[1])
-        defer { close(out[0]) }
-        guard spawned == 0 else { return nil }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(out[0], &buffer, buffer.count)
-            if n > 0 { bytes += buffer[0..<n] } else if n < 0 && errno == EINTR { continue } else { break }
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status == 0 ? bytes : nil
     }
 }

@@ -1,3 +1,4 @@
+import XibGit
 import XibKit
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +31,7 @@ enum CrashFallback {
         for (i, a) in arguments.enumerated() { args[i] = strdup(a) }
         args[arguments.count] = nil
         var environment: [UnsafeMutablePointer<CChar>?] = []
-        var e = ThisProcess.environment
+        var e = Subprocess.environment
         while let entry = e.pointee {
             environment.append(entry)
             e += 1

@@ -1,4 +1,5 @@
 import ArgumentParser
+import XibGit
 import XibKit
 import XibReport
 #if canImport(Glibc)
@@ -118,7 +119,7 @@ struct DiffRun: CommandRun {
         var cargs = args.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
         var pid = pid_t()
-        guard posix_spawnp(&pid, "git", nil, nil, &cargs, ThisProcess.environment) == 0 else { return false }
+        guard posix_spawnp(&pid, "git", nil, nil, &cargs, Subprocess.environment) == 0 else { return false }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return true

@@ -1,4 +1,5 @@
 import ArgumentParser
+import XibGit
 import XibKit
 import XibReport
 #if canImport(Glibc)
@@ -177,7 +178,7 @@ extension MergeRun {
     /// of the work tree, with git's environment: `git -c` settings included). A process start
     /// (about 1 ms), so asked only when there are markers to write; anything unknown is `merge`.
     @Sendable static func gitConflictStyle() -> LineMerge.Markers.Style {
-        guard let out = Subprocess.output(["git", "config", "--get", "merge.conflictStyle"]) else { return .merge }
+        guard let (status, out) = Subprocess.run(["git", "config", "--get", "merge.conflictStyle"]), status == 0 else { return .merge }
         let value = String(decoding: out, as: UTF8.self).split(whereSeparator: \.isWhitespace).first.map { $0.lowercased() }
         return value.flatMap(LineMerge.Markers.Style.init(rawValue:)) ?? .merge
     }
