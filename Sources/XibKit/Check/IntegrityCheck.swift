@@ -166,9 +166,7 @@ struct NodeLocations {
 
     /// 1-based, in characters, of the element's `<`.
     mutating func column(of n: Int) -> Int {
-        // A merged graph holds elements read from theirs and base: offsets into other bytes.
-        guard let origin = graph.nodes[n].element.origin, origin.source === graph.document.source else { return 1 }
-        let offset = origin.span.lowerBound
+        guard let offset = graph.offset(of: n) else { return 1 }
         let bytes = graph.document.source.bytes
         if blockColumns.isEmpty {
             var characters = 0

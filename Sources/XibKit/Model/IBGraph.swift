@@ -231,8 +231,15 @@ public struct IBGraph: Sendable {
     /// 1-based line of the node in this graph's file; nil for an element read from other bytes
     /// (a merged graph holds subtrees read from base and theirs).
     public func line(of i: Int, using index: LineIndex? = nil) -> Int? {
+        guard let offset = offset(of: i) else { return nil }
+        if let index { return index.line(of: offset) }
+        return document.source.location(of: offset).line
+    }
+
+    /// Byte offset of the node's `<` in this graph's file; nil for an element read from other
+    /// bytes (a merged graph holds subtrees read from base and theirs).
+    public func offset(of i: Int) -> Int? {
         guard let o = nodes[i].element.origin, o.source === document.source else { return nil }
-        if let index { return index.line(of: o.span.lowerBound) }
-        return o.source.location(of: o.span.lowerBound).line
+        return o.span.lowerBound
     }
 }
