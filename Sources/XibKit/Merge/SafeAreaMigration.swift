@@ -26,7 +26,7 @@ enum SafeAreaMigration {
 
     static func apply(base B: IBGraph, ours O: IBGraph, theirs T: IBGraph) -> Result {
         var result = Result(ours: O, theirs: T, events: [])
-        guard B.nodes.contains(where: { $0.tag == "viewControllerLayoutGuide" }) else { return result }
+        guard B.nodes.contains(where: { $0.tag == IBRules.oldLayoutGuideTag }) else { return result }
         for converter in [MergeSide.theirs, .ours] {
             let S = converter == .theirs ? result.theirs : result.ours, X = converter == .theirs ? result.ours : result.theirs
             let conversion = conversion(by: S, other: X, base: B)
@@ -46,7 +46,7 @@ enum SafeAreaMigration {
     /// controllers that `S` deleted while `X` kept them.
     private static func conversion(by S: IBGraph, other X: IBGraph, base B: IBGraph) -> Conversion {
         var c = Conversion()
-        for g in B.nodes.indices where B.nodes[g].tag == "viewControllerLayoutGuide" {
+        for g in B.nodes.indices where B.nodes[g].tag == IBRules.oldLayoutGuideTag {
             guard let id = B.nodes[g].objectID, S.objectIndex[id] == nil, X.objectIndex[id] != nil,
                   let type = B.nodes[g].element[attribute: "type"] else { continue }
             var owner = B.nodes[g].parent
@@ -55,7 +55,7 @@ enum SafeAreaMigration {
                   let view = S.nodes[sc].children.first(where: { S.nodes[$0].element[attribute: "key"] == "view" }),
                   let viewID = S.nodes[view].objectID,
                   let guide = S.nodes[view].children.first(where: {
-                      S.nodes[$0].tag == "viewLayoutGuide" && S.nodes[$0].element[attribute: "key"] == "safeArea" }),
+                      S.nodes[$0].tag == IBRules.safeAreaGuide.tag && S.nodes[$0].element[attribute: "key"] == IBRules.safeAreaGuide.key }),
                   let safeArea = S.nodes[guide].objectID, B.objectIndex[safeArea] == nil else { continue }
             c.guides[id] = (safeArea, type)
             c.views[viewID] = safeArea

@@ -6,6 +6,9 @@ extension IBRules {
     /// constraint on a guide in place (the guide's item becomes the safe area's, the other item,
     /// relation, constant and order stay). Seen on 22 converted constraints in the corpus:
     /// `bottomGuide.top` → `safeArea.bottom` (top guide's `bottom` → `safeArea.top` by symmetry).
+    public static let oldLayoutGuideTag = "viewControllerLayoutGuide"
+    /// The guide the conversion adds to the root view: `<viewLayoutGuide key="safeArea">`.
+    public static let safeAreaGuide = (tag: "viewLayoutGuide", key: "safeArea")
     public static let safeAreaGuideAttributes: [(guide: String, attribute: String, safeArea: String)] = [
         ("top", "bottom", "top"), ("bottom", "top", "bottom"),
     ]
