@@ -23,6 +23,7 @@ public enum RenderReport {
             body += " <code>\(WireframeSVG.xml(c.id))</code></figcaption>\n"
             body += WireframeSVG.canvas(c) + "</figure>\n"
         }
+        if let note = WireframeSVG.omittedNote(w) { body += "<p class=\"meta\">\(WireframeSVG.xml(note))</p>\n" }
         return HTMLPage.page(title: title, body: body)
     }
 }

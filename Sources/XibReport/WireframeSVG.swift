@@ -61,10 +61,24 @@ public enum WireframeSVG {
             rowHeight = max(rowHeight, ch)
             width = max(width, x)
         }
+        if let note = omittedNote(w) {
+            if x > 0 { x = 0; y += rowHeight + 32; rowHeight = 0 }
+            body += "<text class=\"caption\" x=\"0\" y=\"\(n(y + 16))\">\(xml(note))</text>"
+            rowHeight = 24
+            width = max(width, 640)
+        }
         let height = y + rowHeight
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(max(width, 1)))\" height=\"\(n(max(height, 1)))\" viewBox=\"0 0 \(n(max(width, 1))) \(n(max(height, 1)))\">"
         out += "<title>\(xml(title))</title><style>\(stylesheet)</style>" + body + "</svg>\n"
         return out
+    }
+
+    /// What the picture leaves out, said where the picture is looked at.
+    public static func omittedNote(_ w: Wireframe) -> String? {
+        guard w.omitted > 0, let first = w.firstOmitted else { return nil }
+        let total = w.canvases.count + w.omitted
+        return "\(XMLLimits.show(w.omitted)) of \(XMLLimits.show(total)) \(w.documentKind == .storyboard ? "scenes" : "top-level objects") not drawn, from \(first) on: "
+            + "one picture draws at most \(XMLLimits.show(WireframeBuilder.elementBudget)) elements (render --scene draws them)"
     }
 
     /// One shape: a group with its id and path, its box, and what it shows.

@@ -35,12 +35,19 @@ struct RenderCommand: ParsableCommand {
             Console.err("xibmerge: \(error.description)")
             throw Exit.error
         }
+        if !scene.isEmpty {
+            let roots = WireframeBuilder.canvasRoots(graph)
+            let unknown = scene.filter { name in !roots.contains { WireframeBuilder.matches(graph, $0, name) } }
+            if !unknown.isEmpty {
+                let all = roots.prefix(50).map { "\(graph.displayName($0)) (\(WireframeBuilder.canvasID(graph, $0)))" }
+                    + (roots.count > 50 ? ["and \(roots.count - 50) more"] : [])
+                Console.err("xibmerge: \(file): no scene or top-level object named \(unknown.joined(separator: ", ")); there are: \(all.joined(separator: ", "))")
+                throw Exit.error
+            }
+        }
         let wireframe = WireframeBuilder.build(graph, only: scene.isEmpty ? nil : scene)
-        let unknown = scene.filter { name in !wireframe.canvases.contains { WireframeBuilder.matches(graph, $0.node, name) } }
-        if !unknown.isEmpty {
-            let all = WireframeBuilder.build(graph).canvases.map { "\($0.title) (\($0.id))" }
-            Console.err("xibmerge: \(file): no scene or top-level object named \(unknown.joined(separator: ", ")); there are: \(all.joined(separator: ", "))")
-            throw Exit.error
+        if wireframe.omitted > 0, let first = wireframe.firstOmitted {
+            Console.err("xibmerge: \(file): warning: \(WireframeSVG.omittedNote(wireframe) ?? first)")
         }
         let text = RenderReport.render(wireframe, title: file, format: format == .svg ? .svg : .html)
         try CommandOutput.write(text, to: output)

@@ -122,6 +122,27 @@ struct WireframeTests {
         }
     }
 
+    @Test("a picture stops at its element budget, in document order, and says what it left out")
+    func budget() throws {
+        let (_, graph) = try Self.input("macos-storyboard")
+        let roots = WireframeBuilder.canvasRoots(graph)
+        try #require(roots.count >= 2)
+        let first = graph.subtreeEnd(of: roots[0]) - roots[0]
+        let w = WireframeBuilder.build(graph, budget: first)
+        #expect(w.canvases.map(\.node) == [roots[0]])
+        #expect(w.omitted == roots.count - 1)
+        #expect(w.firstOmitted == "\(graph.displayName(roots[1])) (\(WireframeBuilder.canvasID(graph, roots[1])))")
+        let svg = RenderReport.render(w, title: "t", format: .svg)
+        #expect(MarkupScan(svg, idsOf: ["g"]).error == nil)
+        #expect(svg.contains("\(roots.count - 1) of \(roots.count) scenes not drawn, from \(w.firstOmitted!) on"))
+        // Named alone, a canvas past the budget is drawn: the budget counts what is drawn.
+        let second = graph.subtreeEnd(of: roots[1]) - roots[1]
+        let named = WireframeBuilder.build(graph, only: [WireframeBuilder.canvasID(graph, roots[1])], budget: second)
+        #expect(named.canvases.map(\.node) == [roots[1]] && named.omitted == 0)
+        let all = WireframeBuilder.build(graph)
+        #expect(all.omitted == 0 && all.firstOmitted == nil && all.canvases.count == roots.count)
+    }
+
     @Test("corpus: every document-format file renders to well-formed SVG with one shape per view with a frame")
     func corpus() throws {
         guard Corpus.isAvailable else {

@@ -33,7 +33,7 @@ struct CanvasBuilder {
         if shapes.isEmpty { drawEmpty(main ?? root) }
         // The roots' frames: a view lying outside its superview (a hidden scroller at -100) is cut.
         let bounds = shapes.filter { $0.depth == 0 }.map(\.frame).reduce(shapes[0].frame) { $0.union($1) }
-        let id = isScene ? graph.nodes[root].element[attribute: IBRules.sceneIDAttribute] ?? "" : graph.nodes[root].objectID ?? ""
+        let id = WireframeBuilder.canvasID(graph, root)
         let isInitial = main.map { m in initial != nil && graph.nodes[m].objectID == initial } ?? false
         return Wireframe.Canvas(id: id, title: graph.displayName(root), node: root, isScene: isScene, isInitial: isInitial,
                                 bounds: bounds, shapes: shapes)

@@ -7,6 +7,11 @@ public struct Wireframe: Sendable {
     public var documentKind: IBDocument.Kind
     public var platform: IBDocument.Platform
     public var canvases: [Canvas]
+    /// How many canvases were left out because one picture holds at most
+    /// `WireframeBuilder.elementBudget` elements, and the title of the first: they are drawn
+    /// by naming them (`only`).
+    public var omitted = 0
+    public var firstOmitted: String?
 
     public init(documentKind: IBDocument.Kind, platform: IBDocument.Platform, canvases: [Canvas]) {
         self.documentKind = documentKind

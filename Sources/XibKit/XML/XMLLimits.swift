@@ -28,7 +28,7 @@ public struct XMLLimits: Sendable, Equatable {
     }
 
     /// A count as messages show it: `10,000,000`.
-    static func show(_ n: Int) -> String {
+    public static func show(_ n: Int) -> String {
         var digits = Array(String(n))
         var i = digits.count - 3
         while i > 0 {
