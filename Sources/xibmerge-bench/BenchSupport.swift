@@ -38,6 +38,13 @@ enum Bench {
         return (Double(now() - t0) / 1e9, seconds(usage.ru_utime) + seconds(usage.ru_stime))
     }
 
+    /// Runs a program as `run` does; returns its peak resident memory in bytes.
+    static func peakMemory(_ executable: String, _ arguments: [String]) -> Int {
+        var usage = rusage()
+        run(executable, arguments, usage: &usage)
+        return usage.ru_maxrss * 1024  // kilobytes on Linux
+    }
+
     @discardableResult
     private static func run(_ executable: String, _ arguments: [String], usage: inout rusage) -> Int32 {
         var actions = posix_spawn_file_actions_t()
