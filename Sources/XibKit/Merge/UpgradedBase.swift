@@ -23,18 +23,32 @@ enum UpgradedBase {
     }
 
     /// The name of the first element, read from the start of the file without parsing it: after
-    /// the XML declaration, comments, processing instructions and a document type.
+    /// the XML declaration, comments, processing instructions and a document type, each skipped
+    /// to its end (a comment may hold `<document>`). Nil when none starts in the first 4 KB.
     static func rootName(_ bytes: [UInt8]) -> String? {
-        var i = 0
         let limit = min(bytes.count, 4096)
+        var i = 0
         while i < limit {
             guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
-            let next = i + 1 < bytes.count ? bytes[i + 1] : 0
-            if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") { i += 2; continue }
+            if let end = endOfMarkup(bytes, at: i) { i = end; continue }
             var j = i + 1
             while j < bytes.count, !" \t\r\n/>".utf8.contains(bytes[j]) { j += 1 }
-            return String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
+            return j > i + 1 ? String(decoding: bytes[(i + 1)..<j], as: UTF8.self) : nil
         }
         return nil
+    }
+
+    /// Past the comment, processing instruction or declaration starting at `i`; nil when the
+    /// markup there is an element (or unterminated: then `bytes.count`).
+    private static func endOfMarkup(_ bytes: [UInt8], at i: Int) -> Int? {
+        func starts(_ s: String) -> Bool { bytes[i...].starts(with: s.utf8) }
+        let close: String
+        if starts("<!--") { close = "-->" } else if starts("<?") { close = "?>" } else if starts("<!") { close = ">" } else { return nil }
+        var k = i + 2
+        while k < bytes.count {
+            if bytes[k...].starts(with: close.utf8) { return k + close.utf8.count }
+            k += 1
+        }
+        return bytes.count
     }
 }
