@@ -27,6 +27,7 @@ public enum HostileInputs {
         Shape(name: "nesting", fullSize: 100_000, withinLimits: 255, unit: "levels of nesting", make: nesting),
         Shape(name: "long-value", fullSize: 100_000_000, withinLimits: 10_000_000, unit: "bytes in one attribute value", make: longValue),
         Shape(name: "mixed-content", fullSize: 1_000_000, withinLimits: 999_997, unit: "children with text between them", make: mixedContent),
+        Shape(name: "distinct-tags", fullSize: 1_000_000, withinLimits: 999_997, unit: "children of one view, each a different tag", make: distinctTags),
     ]
 
     /// A small document of one view, and the same with the view's mode changed: base and ours
@@ -113,6 +114,17 @@ public enum HostileInputs {
             out.append(contentsOf: "        <string key=\"text\">t".utf8)
             for _ in 0..<count { out.append(contentsOf: "<b/> ".utf8) }
             out.append(contentsOf: "</string>\n".utf8)
+        }
+    }
+
+    /// One view holding `count` children without ids, each of its own tag (`<t0/>`, `<t1/>`…):
+    /// keyed by tag and ordinal under their parent, they once made the graph's and the diff's
+    /// per-tag bookkeeping quadratic.
+    public static func distinctTags(_ count: Int) -> [UInt8] {
+        document(capacity: count * 20) { out in
+            out.append(contentsOf: "        <view contentMode=\"scaleToFill\" id=\"abc-de-fgh\">\n".utf8)
+            for i in 0..<count { out.append(contentsOf: "            <t\(i)/>\n".utf8) }
+            out.append(contentsOf: "        </view>\n".utf8)
         }
     }
 }

@@ -118,6 +118,20 @@ import XibKit
 
     /// White space between children of mixed content becomes text nodes in one pass (inserted
     /// one by one, 300,000 children took minutes).
+    @Test func childrenOfDistinctTagsAreKeyedAndDiffedInLinearTime() throws {
+        let count = 50_000
+        let bytes = HostileInputs.distinctTags(count)
+        let graph = IBGraph(try IBDocument(bytes: bytes, name: "hostile.xib"))
+        for i in [0, 15, 16, 17, count - 1] {
+            #expect(graph.byKey["#abc-de-fgh/t\(i)[0]"] != nil, "t\(i) keyed as the first of its tag")
+        }
+        let changed = Array(String(decoding: bytes, as: UTF8.self)
+            .replacingOccurrences(of: "<t49998/>", with: "<t49998 a=\"1\"/>").utf8)
+        let diff = try SemanticDiff.files(oldBytes: bytes, newBytes: changed, oldName: "a.xib", newName: "b.xib")
+        let names = diff.groups.flatMap(\.changes).flatMap(\.attributes).map(\.name)
+        #expect(Set(names) == ["t49998 a", "t49998"])  // an attribute now, no longer a bare presence
+    }
+
     @Test func mixedContentWithManyChildrenIsRead() throws {
         let bytes = HostileInputs.mixedContent(300_000)
         let document = try Self.read(bytes).get()

@@ -100,9 +100,9 @@ enum DiffAttributes {
         if !text.isEmpty, !isWhitespace(text) {
             out.append(FlatAttribute(name: "text content", content: .text(text), noise: nil))
         }
-        var ordinals: [String: Int] = [:]
+        var siblings = Siblings(node.children)
         for c in node.children where !objects.isEntity[c] && !isEmptyContainer(graph.nodes[c].element) {
-            flatten(c, prefix: "", inheritedNoise: nil, ordinals: &ordinals, siblings: node.children, objects: objects, into: &out)
+            flatten(c, prefix: "", inheritedNoise: nil, siblings: &siblings, objects: objects, into: &out)
         }
         return out
     }
@@ -113,27 +113,47 @@ enum DiffAttributes {
     }
 
 
+    /// The children of one parent as labels number them: the ordinal each unnamed tag has
+    /// reached, and how many children have each tag, counted once when first asked (asking by
+    /// a scan of the siblings per tag made 200,000 differently named children quadratic).
+    struct Siblings {
+        let nodes: [Int]
+        var ordinals: [String: Int] = [:]
+        private var counts: [String: Int]?
+
+        init(_ nodes: [Int]) { self.nodes = nodes }
+
+        mutating func count(of tag: String, _ graph: IBGraph) -> Int {
+            if counts == nil {
+                var made: [String: Int] = [:]
+                for n in nodes { made[graph.nodes[n].element.name, default: 0] += 1 }
+                counts = made
+            }
+            return counts![tag] ?? 0
+        }
+    }
+
     /// The label of a value element under its parent: its `key`, `runtime attribute keyPath`,
     /// `tag name`, or `tag N` among unnamed siblings of the same tag (just `tag` when alone).
-    private static func label(_ e: XMLElement, ordinals: inout [String: Int], siblings: [Int], graph: IBGraph) -> (String, String?) {
+    private static func label(_ e: XMLElement, siblings: inout Siblings, graph: IBGraph) -> (String, String?) {
         if let k = e[attribute: "key"] { return (k, "key") }
         for attr in IBRules.identityAttributes where attr != "key" {
             if let v = e[attribute: attr] {
                 return ((IBRules.valueLabelPrefixes[e.name] ?? e.name) + " " + v, attr)
             }
         }
-        let n = ordinals[e.name, default: 0] + 1
-        ordinals[e.name] = n
-        let alone = n == 1 && siblings.lazy.filter { graph.nodes[$0].element.name == e.name }.prefix(2).count == 1
+        let n = siblings.ordinals[e.name, default: 0] + 1
+        siblings.ordinals[e.name] = n
+        let alone = n == 1 && siblings.count(of: e.name, graph) == 1
         return (alone ? e.name : "\(e.name) \(n)", nil)
     }
 
-    private static func flatten(_ i: Int, prefix: String, inheritedNoise: IBRules.Noise?, ordinals: inout [String: Int],
-                                siblings: [Int], objects: DiffObjects, into out: inout [FlatAttribute]) {
+    private static func flatten(_ i: Int, prefix: String, inheritedNoise: IBRules.Noise?, siblings: inout Siblings,
+                                objects: DiffObjects, into out: inout [FlatAttribute]) {
         let graph = objects.graph
         let node = graph.nodes[i]
         let e = node.element
-        let (own, labelAttribute) = label(e, ordinals: &ordinals, siblings: siblings, graph: graph)
+        let (own, labelAttribute) = label(e, siblings: &siblings, graph: graph)
         let transparent = IBRules.transparentWrappers.contains(e.name) && e.attributes.isEmpty
         let name = transparent ? prefix : (prefix.isEmpty ? own : prefix + " " + own)
         let ownNoise = inheritedNoise == nil ? IBRules.noise(of: e) : nil
@@ -155,10 +175,10 @@ enum DiffAttributes {
             out.append(FlatAttribute(name: name, content: .text(text), noise: noise))
             emitted = true
         }
-        var childOrdinals: [String: Int] = [:]
+        var children = Siblings(node.children)
         for c in node.children where !objects.isEntity[c] && !isEmptyContainer(graph.nodes[c].element) {
             let before = out.count
-            flatten(c, prefix: name, inheritedNoise: noise, ordinals: &childOrdinals, siblings: node.children, objects: objects, into: &out)
+            flatten(c, prefix: name, inheritedNoise: noise, siblings: &children, objects: objects, into: &out)
             if out.count > before { emitted = true }
         }
         if !emitted, !isContainer {
