@@ -87,22 +87,25 @@ final class Versions {
 
     init(_ store: BlobStore) { self.store = store }
 
-    /// Blob `id` read as a version of `path` (nil for nil: the file does not exist on that side).
+    /// Blob `id` read as a version of `path` (nil for nil: the file does not exist on that side),
+    /// taking what it shares with `neighbour`, another version of the file (`SemanticDiff.Version`).
     /// Throws `MissingBlob`, or `XMLParseError` naming `path:line:column`.
-    func version(_ id: ObjectID?, path: String) throws -> SemanticDiff.Version? {
+    func version(_ id: ObjectID?, path: String, neighbour: SemanticDiff.Version? = nil) throws -> SemanticDiff.Version? {
         guard let id else { return nil }
         if let known = recent.first(where: { $0.id == id }) { return try known.version.get() }
         guard let bytes = try store.bytes(id) else { return nil }
-        let version = Result { () throws(XMLParseError) in try SemanticDiff.Version(bytes: bytes, name: path) }
+        let version = Result { () throws(XMLParseError) in try SemanticDiff.Version(bytes: bytes, name: path, neighbour: neighbour) }
         recent = [(id, version)] + recent.prefix(1)
         return try version.get()
     }
 
     /// The semantic diff of a file's two versions, blobs `old` and `new` (nil: the file does not
-    /// exist on that side).
+    /// exist on that side). The old version is read with the new one as its neighbour: in a
+    /// file's history, newest first, each version is read with the next newer one.
     func diff(old: ObjectID?, new: ObjectID?, oldPath: String, path: String, options: DiffOptions) throws -> FileDiff {
         let newVersion = try version(new, path: path)
-        return Self.compare(old: try version(old, path: oldPath), new: newVersion, oldPath: oldPath, path: path, options: options)
+        return Self.compare(old: try version(old, path: oldPath, neighbour: newVersion), new: newVersion, oldPath: oldPath,
+                            path: path, options: options)
     }
 
     /// The semantic diff of two versions read before, named `a/OLD-PATH` and `b/PATH` as git names them.
