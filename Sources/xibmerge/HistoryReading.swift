@@ -40,7 +40,8 @@ enum HistoryReading {
     /// are read into `store`, each once (a blob two neighbouring batches share stays); missing
     /// ones are fetched first, for all the items at once. Neighbouring items go to one core in
     /// runs, each run with its own `Versions`, so that a version two neighbours share (in a
-    /// file's history, a commit's old version is the next older commit's new one) is parsed once.
+    /// file's history, a commit's old version is the next older commit's new one) is parsed once,
+    /// and each is read with the one before it.
     static func map<Item, Output>(_ items: [Item], store: BlobStore, jobs: Int?, blobs: (Item) -> [ObjectID?],
                                   _ body: (Item, Versions) -> Output) -> [Output] {
         store.prefetch(items.flatMap(blobs).compactMap { $0 })
@@ -52,9 +53,9 @@ enum HistoryReading {
             let ids = batch.flatMap(blobs).compactMap { $0 }
             store.keep(only: Set(ids))
             store.load(ids)
-            // Runs of up to 8: one extra parse per run, and at least two runs per core to even
-            // out their sizes.
-            let length = max(1, min(8, batch.count / (2 * cores)))
+            // Two runs per core, to even out their times, and no more: each run reads its first
+            // version alone, the others with a neighbour's elements (`Versions.diff`).
+            let length = max(1, (batch.count + 2 * cores - 1) / (2 * cores))
             let runs = stride(from: 0, to: batch.count, by: length).map { batch[$0..<min($0 + length, batch.count)] }
             results += parallelMap(runs, jobs: jobs) { run in
                 let versions = Versions(store)
