@@ -36,9 +36,10 @@ enum HistoryReading {
     static let batchSize = 64
 
     /// Runs `body` on every item, on up to `jobs` cores (`parallelMap`; nil: all), and returns
-    /// the results in order. Before each batch of items runs, the blobs `blobs` names for them
-    /// are read into `store`, each once (a blob two neighbouring batches share stays); missing
-    /// ones are fetched first, for all the items at once. Neighbouring items go to one core in
+    /// the results in order, in batches of at most `batchSize` items of equal size. Missing blobs
+    /// are fetched first, for all the items at once; then each run reads the blobs it needs into
+    /// `store` (each once; a blob two neighbouring batches share stays) while other cores parse:
+    /// read up front, they kept the other cores waiting. Neighbouring items go to one core in
     /// runs, each run with its own `Versions`, so that a version two neighbours share (in a
     /// file's history, a commit's old version is the next older commit's new one) is parsed once,
     /// and each is read with the one before it.
@@ -48,11 +49,10 @@ enum HistoryReading {
         let cores = jobs ?? System.activeProcessorCount
         var results: [Output] = []
         results.reserveCapacity(items.count)
-        for start in stride(from: 0, to: items.count, by: batchSize) {
-            let batch = Array(items[start..<min(start + batchSize, items.count)])
-            let ids = batch.flatMap(blobs).compactMap { $0 }
-            store.keep(only: Set(ids))
-            store.load(ids)
+        let batches = max(1, (items.count + batchSize - 1) / batchSize)
+        for k in 0..<batches {
+            let batch = Array(items[k * items.count / batches..<(k + 1) * items.count / batches])
+            store.keep(only: Set(batch.flatMap(blobs).compactMap { $0 }))
             // Two runs per core, to even out their times, and no more: each run reads its first
             // version alone, the others with a neighbour's elements (`Versions.diff`).
             let length = max(1, (batch.count + 2 * cores - 1) / (2 * cores))
