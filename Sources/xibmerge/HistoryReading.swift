@@ -36,25 +36,26 @@ enum HistoryReading {
     static let batchSize = 64
 
     /// Runs `body` on every item, on up to `jobs` cores (`parallelMap`; nil: all), and returns
-    /// the results in order. Before each batch of items runs, the blobs `blobs` names for them
-    /// are read into `store`, each once (a blob two neighbouring batches share stays); missing
-    /// ones are fetched first, for all the items at once. Neighbouring items go to one core in
+    /// the results in order, in batches of at most `batchSize` items of equal size. Missing blobs
+    /// are fetched first, for all the items at once; then each run reads the blobs it needs into
+    /// `store` (each once; a blob two neighbouring batches share stays) while other cores parse:
+    /// read up front, they kept the other cores waiting. Neighbouring items go to one core in
     /// runs, each run with its own `Versions`, so that a version two neighbours share (in a
-    /// file's history, a commit's old version is the next older commit's new one) is parsed once.
+    /// file's history, a commit's old version is the next older commit's new one) is parsed once,
+    /// and each is read with the one before it.
     static func map<Item, Output>(_ items: [Item], store: BlobStore, jobs: Int?, blobs: (Item) -> [ObjectID?],
                                   _ body: (Item, Versions) -> Output) -> [Output] {
         store.prefetch(items.flatMap(blobs).compactMap { $0 })
         let cores = jobs ?? System.activeProcessorCount
         var results: [Output] = []
         results.reserveCapacity(items.count)
-        for start in stride(from: 0, to: items.count, by: batchSize) {
-            let batch = Array(items[start..<min(start + batchSize, items.count)])
-            let ids = batch.flatMap(blobs).compactMap { $0 }
-            store.keep(only: Set(ids))
-            store.load(ids)
-            // Runs of up to 8: one extra parse per run, and at least two runs per core to even
-            // out their sizes.
-            let length = max(1, min(8, batch.count / (2 * cores)))
+        let batches = max(1, (items.count + batchSize - 1) / batchSize)
+        for k in 0..<batches {
+            let batch = Array(items[k * items.count / batches..<(k + 1) * items.count / batches])
+            store.keep(only: Set(batch.flatMap(blobs).compactMap { $0 }))
+            // Two runs per core, to even out their times, and no more: each run reads its first
+            // version alone, the others with a neighbour's elements (`Versions.diff`).
+            let length = max(1, (batch.count + 2 * cores - 1) / (2 * cores))
             let runs = stride(from: 0, to: batch.count, by: length).map { batch[$0..<min($0 + length, batch.count)] }
             results += parallelMap(runs, jobs: jobs) { run in
                 let versions = Versions(store)
@@ -87,22 +88,25 @@ final class Versions {
 
     init(_ store: BlobStore) { self.store = store }
 
-    /// Blob `id` read as a version of `path` (nil for nil: the file does not exist on that side).
+    /// Blob `id` read as a version of `path` (nil for nil: the file does not exist on that side),
+    /// taking what it shares with `neighbour`, another version of the file (`SemanticDiff.Version`).
     /// Throws `MissingBlob`, or `XMLParseError` naming `path:line:column`.
-    func version(_ id: ObjectID?, path: String) throws -> SemanticDiff.Version? {
+    func version(_ id: ObjectID?, path: String, neighbour: SemanticDiff.Version? = nil) throws -> SemanticDiff.Version? {
         guard let id else { return nil }
         if let known = recent.first(where: { $0.id == id }) { return try known.version.get() }
         guard let bytes = try store.bytes(id) else { return nil }
-        let version = Result { () throws(XMLParseError) in try SemanticDiff.Version(bytes: bytes, name: path) }
+        let version = Result { () throws(XMLParseError) in try SemanticDiff.Version(bytes: bytes, name: path, neighbour: neighbour) }
         recent = [(id, version)] + recent.prefix(1)
         return try version.get()
     }
 
     /// The semantic diff of a file's two versions, blobs `old` and `new` (nil: the file does not
-    /// exist on that side).
+    /// exist on that side). The old version is read with the new one as its neighbour: in a
+    /// file's history, newest first, each version is read with the next newer one.
     func diff(old: ObjectID?, new: ObjectID?, oldPath: String, path: String, options: DiffOptions) throws -> FileDiff {
         let newVersion = try version(new, path: path)
-        return Self.compare(old: try version(old, path: oldPath), new: newVersion, oldPath: oldPath, path: path, options: options)
+        return Self.compare(old: try version(old, path: oldPath, neighbour: newVersion), new: newVersion, oldPath: oldPath,
+                            path: path, options: options)
     }
 
     /// The semantic diff of two versions read before, named `a/OLD-PATH` and `b/PATH` as git names them.

@@ -88,7 +88,7 @@ extension DiffComparison {
         /// The line of each node's start, by position in `nodes`: one pass over the file.
         func lines(_ side: DiffObjects?, _ nodes: [Int?]) -> [Int?] {
             guard let side else { return nodes.map { _ in nil } }
-            let offsets = nodes.map { $0.flatMap(side.graph.offset(of:)) }
+            let offsets = nodes.map { $0.flatMap(side.offset(of:)) }
             let order = offsets.indices.filter { offsets[$0] != nil }.sorted { offsets[$0]! < offsets[$1]! }
             var out = [Int?](repeating: nil, count: nodes.count)
             var line = 1, position = 0

@@ -21,9 +21,13 @@ final class DiffObjects {
     /// Names and paths computed so far, by node.
     private var names: [String?]
     private var paths: [String?]
+    /// Where the document's elements are in its bytes, for a document read with another
+    /// version's elements (`UnchangedElements`), whose origins are that version's.
+    private let elements: BaseElements?
 
-    init(_ graph: IBGraph) {
+    init(_ graph: IBGraph, elements: BaseElements? = nil) {
         self.graph = graph
+        self.elements = elements
         let nodes = graph.nodes
         let n = nodes.count
         // Built in locals, stored once: each access to a class's stored array is a run-time
@@ -66,6 +70,11 @@ final class DiffObjects {
     }
 
     var entities: [Int] { graph.nodes.indices.filter { isEntity[$0] } }
+
+    /// Byte offset of node `i`'s `<` in the document's bytes (nil if unknown).
+    func offset(of i: Int) -> Int? {
+        graph.offset(of: i) ?? elements?.offset(of: graph.nodes[i].element, at: i)
+    }
 
     /// Entity children of an entity, including those inside its containers, in document order.
     func entityChildren(of e: Int) -> [Int] {

@@ -54,14 +54,28 @@ extension SemanticDiff {
     public final class Version: @unchecked Sendable {
         /// Never changed once read: any thread may compare it.
         let objects: DiffObjects
+        /// What reading a neighbouring version may take from this one.
+        let elements: BaseElements
 
         /// The version's object graph (and through it its document), for other work on the
         /// same version, such as drawing it, without reading it again.
         public var graph: IBGraph { objects.graph }
 
         /// Throws for input that does not parse, naming `name:line:column`.
-        public init(bytes: [UInt8], name: String) throws(XMLParseError) {
-            objects = DiffObjects(IBGraph(try IBDocument(bytes: bytes, name: name)))
+        ///
+        /// `neighbour`: a version of the same file read before (the one just newer or older in
+        /// its history), whose elements this one takes where the two share the bytes
+        /// (`UnchangedElements`, as a merge reads ours and theirs with base). Two versions of a
+        /// file share almost all their bytes: reading is then mostly comparing bytes, the two
+        /// trees share their storage, and comparing them finds the shared subtrees equal at
+        /// once. The comparison's result, line numbers included, is the one without it.
+        public init(bytes: [UInt8], name: String, neighbour: Version? = nil) throws(XMLParseError) {
+            let unchanged = neighbour.map {
+                UnchangedElements(base: $0.elements, runs: LineDiff.sharedRuns(base: $0.elements.source.bytes, other: bytes))
+            }
+            let document = try IBDocument(bytes: bytes, name: name, unchanged: unchanged)
+            elements = BaseElements(document.xml, readWith: unchanged)
+            objects = DiffObjects(IBGraph(document), elements: elements)
         }
     }
 

@@ -45,7 +45,7 @@ public enum Review {
         let oldName = "a/" + (oldPath ?? path), newName = "b/" + path
         let old = try oldBytes.map { b throws(XMLParseError) in IBGraph(try IBDocument(bytes: b, name: oldName)) }
         let new = try newBytes.map { b throws(XMLParseError) in IBGraph(try IBDocument(bytes: b, name: newName)) }
-        let diff = SemanticDiff.compare(old: old.map(DiffObjects.init), new: new.map(DiffObjects.init),
+        let diff = SemanticDiff.compare(old: old.map { DiffObjects($0) }, new: new.map { DiffObjects($0) },
                                         oldName: oldBytes == nil ? nil : oldName, newName: newBytes == nil ? nil : newName,
                                         displayName: path, options: options, skipIdenticalSubtrees: true)
         let drawn = diff.groups.filter { $0.kind == .scene || $0.kind == .object }

@@ -33,6 +33,44 @@ public enum LineDiff {
         return runs
     }
 
+    /// The byte runs `other` shares with `base`, by a line diff of the two. Two versions of a
+    /// file mostly differ in a few places: the lines before the first difference and after the
+    /// last are found by comparing bytes, and only those between are diffed.
+    public static func sharedRuns(base: [UInt8], other: [UInt8]) -> [SharedRun] {
+        let (head, tail) = commonEnds(base, other)
+        let b = lines(Array(base[head..<(base.count - tail)])), o = lines(Array(other[head..<(other.count - tail)]))
+        let ids = intern([b, o])
+        var runs = head > 0 ? [SharedRun(start: 0, baseStart: 0, count: head)] : []
+        for r in sharedRuns(match(ids[0], ids[1]), base: b, other: o) {
+            runs.append(SharedRun(start: r.start + head, baseStart: r.baseStart + head, count: r.count))
+        }
+        if tail > 0 { runs.append(SharedRun(start: other.count - tail, baseStart: base.count - tail, count: tail)) }
+        return runs
+    }
+
+    /// The lengths of the whole lines `a` and `b` begin with and end with alike, not overlapping.
+    static func commonEnds(_ a: [UInt8], _ b: [UInt8]) -> (head: Int, tail: Int) {
+        a.withUnsafeBufferPointer { p in
+            b.withUnsafeBufferPointer { q in
+                let n = min(p.count, q.count)
+                guard n > 0 else { return (0, 0) }
+                // memcmp a block at a time, then bytes within the block that differs.
+                func sameLength(_ x: UnsafePointer<UInt8>, _ y: UnsafePointer<UInt8>, stride: Int, limit: Int) -> Int {
+                    var k = 0
+                    while k + 4096 <= limit, memcmp(stride > 0 ? x + k : x - k - 4095, stride > 0 ? y + k : y - k - 4095, 4096) == 0 { k += 4096 }
+                    while k < limit, x[stride * k] == y[stride * k] { k += 1 }
+                    return k
+                }
+                var head = sameLength(p.baseAddress!, q.baseAddress!, stride: 1, limit: n)
+                if head < p.count || head < q.count { while head > 0 && p[head - 1] != 0x0A { head -= 1 } }
+                var tail = sameLength(p.baseAddress! + p.count - 1, q.baseAddress! + q.count - 1, stride: -1, limit: n - head)
+                // Whole lines: the tail starts where the head ends or just after a line's end.
+                while tail > 0 && p.count - tail != head && !(p[p.count - tail - 1] == 0x0A && q[q.count - tail - 1] == 0x0A) { tail -= 1 }
+                return (head, tail)
+            }
+        }
+    }
+
     /// Splits bytes into lines, each keeping its line ending.
     public static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var out: [ArraySlice<UInt8>] = []

@@ -13,8 +13,9 @@ import Darwin
 /// the same depth reads into base's subtree, which the reader then takes as it is. The
 /// subtree keeps base's origin: its spans point into base's bytes, which are the same bytes,
 /// so the writer copies it from there and byte comparisons find it equal to base at once.
-/// Only a line number computed from such an origin would be base's; the merge, the one user,
-/// reports paths, not lines.
+/// Only a line number computed from such an origin would be base's: the merge reports paths,
+/// and a file's history, which reads each version with its neighbour's elements, finds lines
+/// through `BaseElements`, which places taken subtrees in the version's own bytes.
 ///
 /// Kept for what it buys on the largest files: without it, a merge took 27% more time on the
 /// corpus's largest scenario (661 KB: 47.6 against 37.6 ms), 24% on a 1 MB storyboard (75.5
@@ -31,7 +32,10 @@ public struct UnchangedElements: Sendable {
     }
 }
 
-/// Base's elements in document order (by start offset), with their spans and depths.
+/// Base's elements in document order (by start offset), with their spans in base's bytes and
+/// their depths: every element below the root (the root is never taken whole: a file whose
+/// bytes are all base's is merged trivially), so the `n`th entry is the element a graph of
+/// base has as node `n + 1`.
 public final class BaseElements: Sendable {
     struct Entry {
         let start: Int
@@ -43,23 +47,69 @@ public final class BaseElements: Sendable {
     let source: XMLSource
     let entries: [Entry]
 
-    /// Every element below the root of a document just read (the root is never taken whole:
-    /// a file whose bytes are all base's is merged trivially).
-    public init(_ document: XMLDocument) {
+    /// The elements of a document just read; `unchanged` is what it was read with: the
+    /// subtrees it took from there are its elements too, at their places in its own bytes, so
+    /// that a file's history can read each version with the one before (`SemanticDiff.Version`).
+    public init(_ document: XMLDocument, readWith unchanged: UnchangedElements? = nil) {
         source = document.source
         var entries: [Entry] = []
         entries.reserveCapacity(document.source.bytes.count / 60)
+        var taken = unchanged.map(TakenSubtrees.init)
         func collect(_ e: XMLElement) {
             for child in e.children {
                 guard case .element(let c) = child else { continue }
-                if let o = c.origin, o.isPristine, o.source === document.source {
-                    entries.append(Entry(start: o.span.lowerBound, count: o.span.count, depth: o.depth, element: c))
+                if let o = c.origin, o.isPristine {
+                    if o.source === document.source {
+                        entries.append(Entry(start: o.span.lowerBound, count: o.span.count, depth: o.depth, element: c))
+                    } else if taken != nil, taken!.append(c, to: &entries) {
+                        continue
+                    }
                 }
                 if !c.children.isEmpty { collect(c) }
             }
         }
         collect(document.root)
         self.entries = entries
+    }
+
+    /// The offset in the document's bytes of `element`, its `n`th element in document order
+    /// (the root being the 0th, as in its graph); nil if it is not that one.
+    public func offset(of element: XMLElement, at n: Int) -> Int? {
+        guard n > 0, n <= entries.count, entries[n - 1].element.isSameParsedElement(as: element) else { return nil }
+        return entries[n - 1].start
+    }
+}
+
+/// `BaseElements`' walk through the subtrees a document took from base: they come in base's
+/// order, each with its descendants after it, and a shared run places each in the document.
+private struct TakenSubtrees {
+    private let base: [BaseElements.Entry]
+    private let runs: [LineDiff.SharedRun]
+    private var entry = 0
+    private var run = 0
+
+    init(_ unchanged: UnchangedElements) {
+        base = unchanged.base.entries
+        runs = unchanged.runs
+    }
+
+    /// Appends `element`, when it is one of base's, and its descendants, at their offsets in
+    /// the document; false if it is not base's.
+    mutating func append(_ element: XMLElement, to entries: inout [BaseElements.Entry]) -> Bool {
+        var k = entry
+        while k < base.count && !base[k].element.isSameParsedElement(as: element) { k += 1 }
+        guard k < base.count else { return false }
+        let top = base[k]
+        while run < runs.count && runs[run].baseStart + runs[run].count <= top.start { run += 1 }
+        guard run < runs.count, runs[run].baseStart <= top.start else { return false }
+        let shift = runs[run].start - runs[run].baseStart
+        entry = k
+        while entry < base.count && base[entry].start < top.start + top.count {
+            let e = base[entry]
+            entries.append(BaseElements.Entry(start: e.start + shift, count: e.count, depth: e.depth, element: e.element))
+            entry += 1
+        }
+        return true
     }
 }
 
