@@ -134,4 +134,24 @@ import Testing
         let (difference, taken, _) = try Self.compare(base: Array(base.utf8), side: Array(edited.utf8))
         #expect(difference == nil && taken == 3, "\(difference ?? "") taken \(taken)")
     }
+
+    /// A version read with base's elements is held to the element limit as if read whole: a
+    /// history could otherwise grow a version past the limit a few elements at a time.
+    @Test func takenSubtreesCountAgainstTheElementLimit() throws {
+        let base = HostileInputs.duplicateIDs(300)
+        let side = Array(String(decoding: base, as: UTF8.self)
+            .replacingOccurrences(of: "id=\"d299\"/>", with: "id=\"d299\" hidden=\"YES\"/>").utf8)
+        let baseDocument = try XMLReader.parse(base, name: "base.xib")
+        let unchanged = UnchangedElements(base: BaseElements(baseDocument), runs: LineDiff.sharedRuns(base: base, other: side))
+        let limits = XMLLimits(maximumElements: 500)
+        #expect(throws: XMLParseError.self) { try XMLReader.parse(side, name: "side.xib", limits: limits) }
+        do {
+            _ = try XMLReader.parse(XMLSource(name: "side.xib", bytes: side), unchanged: unchanged, limits: limits)
+            Issue.record("the side was read past the element limit with base's elements")
+        } catch {
+            #expect(error.description.contains("too many elements"), "\(error.description)")
+        }
+        let roomy = XMLLimits(maximumElements: 602)
+        #expect(throws: Never.self) { try XMLReader.parse(XMLSource(name: "side.xib", bytes: side), unchanged: unchanged, limits: roomy) }
+    }
 }

@@ -128,9 +128,10 @@ struct UnchangedElementCursor {
         base = unchanged.base.source
     }
 
-    /// Base's subtree for the element starting at `offset` of `p`, at `depth`, and the offset
-    /// just past it; nil when its bytes are not all base's.
-    mutating func take(at offset: Int, depth: Int, _ p: UnsafeBufferPointer<UInt8>) -> (XMLElement, end: Int)? {
+    /// Base's subtree for the element starting at `offset` of `p`, at `depth`, the offset just
+    /// past it, and how many elements it holds (itself included); nil when its bytes are not
+    /// all base's.
+    mutating func take(at offset: Int, depth: Int, _ p: UnsafeBufferPointer<UInt8>) -> (XMLElement, end: Int, elements: Int)? {
         while run < runs.count && runs[run].start + runs[run].count <= offset { run += 1 }
         guard run < runs.count, runs[run].start <= offset else { return nil }
         let r = runs[run]
@@ -144,6 +145,18 @@ struct UnchangedElementCursor {
         let same = base.bytes.withUnsafeBufferPointer { b in
             memcmp(b.baseAddress! + baseOffset, p.baseAddress! + offset, e.count) == 0
         }
-        return same ? (e.element, offset + e.count) : nil
+        return same ? (e.element, offset + e.count, elements(inSubtreeOf: entry)) : nil
+    }
+
+    /// The entries from `top` to the first one past its span (descendants follow an element):
+    /// so that what is taken counts against the element limit as if read.
+    private func elements(inSubtreeOf top: Int) -> Int {
+        let end = entries[top].start + entries[top].count
+        var low = top + 1, high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].start < end { low = mid + 1 } else { high = mid }
+        }
+        return low - top
     }
 }

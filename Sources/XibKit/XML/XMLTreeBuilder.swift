@@ -93,7 +93,9 @@ struct XMLTreeBuilder {
             stack[stack.count - 1].hasMarkupChild = true
             return end
         }
-        if reuse != nil, let (element, end) = reuse!.take(at: start, depth: stack.count, scanner.p) {
+        if reuse != nil, let (element, end, elements) = reuse!.take(at: start, depth: stack.count, scanner.p) {
+            nodes += elements - 1
+            try count(at: start)
             append(element)
             return end
         }
