@@ -154,4 +154,20 @@ import Testing
         let roomy = XMLLimits(maximumElements: 602)
         #expect(throws: Never.self) { try XMLReader.parse(XMLSource(name: "side.xib", bytes: side), unchanged: unchanged, limits: roomy) }
     }
+
+    /// Characters are checked once: base's shared lines were checked when base was read, and
+    /// every other line of the version still is.
+    @Test func charactersOutsideBaseLinesAreStillChecked() throws {
+        let base = HostileInputs.duplicateIDs(50)
+        let side = Array(String(decoding: base, as: UTF8.self)
+            .replacingOccurrences(of: "id=\"d20\"/>", with: "id=\"d20\" userLabel=\"a\u{01}b\"/>").utf8)
+        let unchanged = UnchangedElements(base: BaseElements(try XMLReader.parse(base, name: "base.xib")),
+                                          runs: LineDiff.sharedRuns(base: base, other: side))
+        do {
+            _ = try XMLReader.parse(XMLSource(name: "side.xib", bytes: side), unchanged: unchanged)
+            Issue.record("a control character in a changed line was accepted")
+        } catch {
+            #expect(error.description.contains("U+0001"), "\(error.description)")
+        }
+    }
 }
