@@ -90,9 +90,12 @@ public enum XibMerger {
             return UpgradedBase.merge(ours: ours, theirs: theirs, options: options)
         }
 
-        let lines = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
+        var lines = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
         let markers = MarkerChoice(options)
+        // The line merge's bytes are dropped before the structural merge, whose peak is where a
+        // second copy of the file weighs most: a late fallback merges by lines again.
         func fallback(_ reason: String) -> Outcome {
+            let lines = lines.bytes.isEmpty ? LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) : lines
             var bytes = lines.bytes
             if lines.conflicts > 0, markers.format != LineMerge.Markers() {
                 bytes = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes, markers: markers.format).bytes
@@ -122,6 +125,7 @@ public enum XibMerger {
         if options.lineFastPath && lines.conflicts == 0, isSound(lines.bytes) {
             return Outcome(bytes: lines.bytes, method: .lines, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
+        lines = LineMerge.Result(bytes: [], conflicts: lines.conflicts)
         return structural(docs.map { IBGraph($0) }, options: options, markers: markers, fallback: fallback)
     }
 
@@ -189,6 +193,7 @@ public enum XibMerger {
         let outside = OutsideRoot(B, O, T)
         outside.apply(to: &merged, prefer: options.conflictStyle == .theirs ? .theirs : .ours)
         let graphSound = oursFirst.resultGraph.map { !IntegrityCheck.hasGraphProblems($0, ignoringMissing: oursFirst.missingEverywhere) }
+        oursFirst.resultGraph = nil  // a fourth graph, not needed while writing
         let (written, copies) = XMLWriter.writeRecordingCopies(merged)
         var events = collisions.events + migration.events + oursFirst.events + outside.conflicts(in: B)
         let conflicts = events.filter { $0.kind == .conflict }.count
