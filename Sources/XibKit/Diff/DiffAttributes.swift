@@ -101,8 +101,8 @@ enum DiffAttributes {
             out.append(FlatAttribute(name: "text content", content: .text(text), noise: nil))
         }
         var ordinals: [String: Int] = [:]
-        for c in node.children where !objects.isEntity[c] && !isEmptyContainer(graph.nodes[c].element) {
-            flatten(c, prefix: "", inheritedNoise: nil, ordinals: &ordinals, siblings: node.children, objects: objects, into: &out)
+        for c in graph.children(of: i) where !objects.isEntity[c] && !isEmptyContainer(graph.nodes[c].element) {
+            flatten(c, prefix: "", inheritedNoise: nil, ordinals: &ordinals, siblings: graph.children(of: i), objects: objects, into: &out)
         }
         return out
     }
@@ -115,7 +115,7 @@ enum DiffAttributes {
 
     /// The label of a value element under its parent: its `key`, `runtime attribute keyPath`,
     /// `tag name`, or `tag N` among unnamed siblings of the same tag (just `tag` when alone).
-    private static func label(_ e: XMLElement, ordinals: inout [String: Int], siblings: [Int], graph: IBGraph) -> (String, String?) {
+    private static func label(_ e: XMLElement, ordinals: inout [String: Int], siblings: IBGraph.Children, graph: IBGraph) -> (String, String?) {
         if let k = e[attribute: "key"] { return (k, "key") }
         for attr in IBRules.identityAttributes where attr != "key" {
             if let v = e[attribute: attr] {
@@ -129,7 +129,7 @@ enum DiffAttributes {
     }
 
     private static func flatten(_ i: Int, prefix: String, inheritedNoise: IBRules.Noise?, ordinals: inout [String: Int],
-                                siblings: [Int], objects: DiffObjects, into out: inout [FlatAttribute]) {
+                                siblings: IBGraph.Children, objects: DiffObjects, into out: inout [FlatAttribute]) {
         let graph = objects.graph
         let node = graph.nodes[i]
         let e = node.element
@@ -156,9 +156,9 @@ enum DiffAttributes {
             emitted = true
         }
         var childOrdinals: [String: Int] = [:]
-        for c in node.children where !objects.isEntity[c] && !isEmptyContainer(graph.nodes[c].element) {
+        for c in graph.children(of: i) where !objects.isEntity[c] && !isEmptyContainer(graph.nodes[c].element) {
             let before = out.count
-            flatten(c, prefix: name, inheritedNoise: noise, ordinals: &childOrdinals, siblings: node.children, objects: objects, into: &out)
+            flatten(c, prefix: name, inheritedNoise: noise, ordinals: &childOrdinals, siblings: graph.children(of: i), objects: objects, into: &out)
             if out.count > before { emitted = true }
         }
         if !emitted, !isContainer {

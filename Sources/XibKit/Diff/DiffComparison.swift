@@ -128,8 +128,8 @@ struct DiffComparison {
             e.children.allSatisfy { if case .element = $0 { return true } else { return false } }
         }
         guard onlyElements(a), onlyElements(b) else { return false }
-        let ca = old.graph.nodes[oi].children.filter { !old.isEntity[$0] }
-        let cb = new.graph.nodes[ni].children.filter { !new.isEntity[$0] }
+        let ca = old.graph.children(of: oi).filter { !old.isEntity[$0] }
+        let cb = new.graph.children(of: ni).filter { !new.isEntity[$0] }
         guard ca.count == cb.count else { return false }
         for (x, y) in zip(ca, cb) where !sameOwnBytes(x, y) { return false }
         return true

@@ -54,7 +54,7 @@ final class DiffObjects {
             topEntity[i] = topEntity[p] > 0 ? topEntity[p] : (isEntity[i] ? i : 0)
         }
         for i in stride(from: n - 1, through: 0, by: -1) {
-            subtreeEnd[i] = nodes[i].children.last.map { subtreeEnd[$0] } ?? i + 1
+            subtreeEnd[i] = graph.children(of: i).last.map { subtreeEnd[$0] } ?? i + 1
             if i > 0, isEntity[i] || containsEntity[i] { containsEntity[nodes[i].parent] = true }
         }
         self.isEntity = isEntity
@@ -71,7 +71,7 @@ final class DiffObjects {
     func entityChildren(of e: Int) -> [Int] {
         var out: [Int] = []
         func walk(_ i: Int) {
-            for c in graph.nodes[i].children {
+            for c in graph.children(of: i) {
                 if isEntity[c] { out.append(c) } else if containsEntity[c] { walk(c) }
             }
         }

@@ -13,7 +13,7 @@ extension TreeMerge {
         var changed = false
         let danglingInBase = Set(B.references.lazy.filter { self.B.objectIndex[$0.target] == nil }.map(\.target))
         for _ in 0..<8 {
-            let g = IBGraph(xml: doc)
+            let g = IBGraph(xml: doc, keyed: false)
             var dropElements: Set<[Int]> = []
             var dropAttributes: [([Int], String)] = []
             for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {

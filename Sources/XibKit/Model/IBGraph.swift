@@ -11,18 +11,31 @@ public struct IBGraph: Sendable {
     public struct Node: Sendable {
         /// A snapshot of the element (cheap: arrays inside are shared, not copied).
         public let element: XMLElement
-        /// Index of the parent node, or -1 for the root.
-        public let parent: Int
-        /// Position of this element in the parent's `children` (which also holds text and comments).
-        public let indexInParent: Int
-        public let depth: Int
+        // In 32 bits (the reader's limits keep a file far below 2^31 elements, and a parent
+        // below 2^31 children): a graph holds one node per element, 16 bytes less each.
+        private let parentIndex: Int32, position: Int32, level: Int32
         /// Stable identity across versions of the file: `#id` for objects, `#scene:ID` for
         /// scenes, otherwise the parent's key plus `/tag[key=value]` or `/tag[ordinal]`.
         public let key: String
         /// The object id, if this element is an object.
         public let objectID: String?
-        public internal(set) var children: [Int] = []
+        /// Where the child elements' indices are in the graph's `childList` (`children(of:)`).
+        fileprivate var childStart: Int32 = 0, childCount: Int32 = 0
 
+        init(element: XMLElement, parent: Int, indexInParent: Int, depth: Int, key: String, objectID: String?) {
+            self.element = element
+            parentIndex = Int32(parent)
+            position = Int32(indexInParent)
+            level = Int32(depth)
+            self.key = key
+            self.objectID = objectID
+        }
+
+        /// Index of the parent node, or -1 for the root.
+        public var parent: Int { Int(parentIndex) }
+        /// Position of this element in the parent's `children` (which also holds text and comments).
+        public var indexInParent: Int { Int(position) }
+        public var depth: Int { Int(level) }
         public var tag: String { element.name }
     }
 
@@ -33,8 +46,27 @@ public struct IBGraph: Sendable {
         public let target: String
     }
 
+    /// A node's child elements, as node indices: a view into one list for the whole graph (an
+    /// array per parent took 48 bytes and more each).
+    public struct Children: RandomAccessCollection, Sendable {
+        private let list: [Int32]
+        private let start: Int
+        public let endIndex: Int
+
+        fileprivate init(_ list: [Int32], start: Int32, count: Int32) {
+            self.list = list
+            self.start = Int(start)
+            endIndex = Int(count)
+        }
+
+        public var startIndex: Int { 0 }
+        public subscript(i: Int) -> Int { Int(list[start + i]) }
+    }
+
     public let document: XMLDocument
     public private(set) var nodes: [Node] = []
+    /// Every node's children, each node's together, in the order the nodes were added.
+    private var childList: [Int32] = []
     public private(set) var byKey = KeyIndex()
     /// Object ids to their (first) node.
     public private(set) var objectIndex = KeyIndex()
@@ -46,14 +78,20 @@ public struct IBGraph: Sendable {
     /// Per duplicated key, the next `~n` to try: counting up from 2 for each new duplicate made
     /// a million siblings with one id quadratic (a check ran for minutes).
     private var nextSuffix: [String: Int] = [:]
+    private let keyed: Bool
 
     public init(_ document: IBDocument) { self.init(xml: document.xml) }
 
-    public init(xml: XMLDocument) {
+    /// `keyed: false` leaves out the keys of elements that are not objects or scenes (their
+    /// `key` is empty, `byKey` holds no entry): a graph only for the references and ids of a
+    /// document, such as a merge's check of its result, in two thirds of the memory.
+    public init(xml: XMLDocument, keyed: Bool = true) {
         document = xml
+        self.keyed = keyed
         let estimate = IBGraph.startTags(in: xml.source.bytes)
         nodes.reserveCapacity(estimate)
-        byKey = KeyIndex(minimumCapacity: estimate)
+        childList.reserveCapacity(estimate)
+        byKey = KeyIndex(minimumCapacity: keyed ? estimate : 0)
         objectIndex = KeyIndex(minimumCapacity: estimate / 2)
         let (key, objectID) = IBGraph.ownKey(xml.root, ElementIdentity(xml.root), local: "/document")
         add(xml.root, key: key, objectID: objectID, parent: -1, indexInParent: 0, depth: 0)
@@ -91,7 +129,7 @@ public struct IBGraph: Sendable {
                               indexInParent: Int, depth: Int) {
         let index = nodes.count
         var key = key
-        if byKey.insert(key, index) != nil {
+        if keyed || !key.isEmpty, byKey.insert(key, index) != nil {
             // A duplicate identity (duplicate id, or two same-keyed values): the first keeps the key.
             var n = nextSuffix[key] ?? 2
             while byKey[key + "~\(n)"] != nil { n += 1 }
@@ -105,19 +143,25 @@ public struct IBGraph: Sendable {
             references.append(Reference(node: index, attribute: attributes[i].name, target: attributes[i].value))
         }
         let children = e.children
-        nodes.append(Node(element: e, parent: parent, indexInParent: indexInParent, depth: depth, key: key, objectID: objectID))
+        var node = Node(element: e, parent: parent, indexInParent: indexInParent, depth: depth, key: key, objectID: objectID)
+        // The children's places in `childList`, filled as they are added.
+        node.childStart = Int32(childList.count)
+        let elementCount = children.reduce(0) { $0 + ($1.isElement ? 1 : 0) }
+        childList.append(contentsOf: repeatElement(-1, count: elementCount))
+        nodes.append(node)
         if let id = objectID, let first = objectIndex.insert(id, index) {
             duplicateIDs[id, default: [first]].append(index)
         }
-        if parent >= 0 { nodes[parent].children.append(index) }
-        // One allocation for the child list (appending grew it 1, 2, 4, 8...).
-        if !children.isEmpty { nodes[index].children.reserveCapacity(children.count) }
+        if parent >= 0 {
+            childList[Int(nodes[parent].childStart + nodes[parent].childCount)] = Int32(index)
+            nodes[parent].childCount += 1
+        }
         var ordinals: [(String, Int)] = []
         for i in children.indices {
             guard case .element(let c) = children[i] else { continue }
             let childIdentity = ElementIdentity(c)
             // Objects and scenes are keyed by id; only other elements need a key under this parent.
-            let local = childIdentity.isGlobal(c) ? "" : IBGraph.key(of: c, childIdentity, under: key, ordinals: &ordinals)
+            let local = !keyed || childIdentity.isGlobal(c) ? "" : IBGraph.key(of: c, childIdentity, under: key, ordinals: &ordinals)
             let (childKey, childID) = IBGraph.ownKey(c, childIdentity, local: local)
             add(c, key: childKey, objectID: childID, parent: index, indexInParent: i, depth: depth + 1)
         }
@@ -188,6 +232,11 @@ public struct IBGraph: Sendable {
     // MARK: - Queries
 
     public func node(forObjectID id: String) -> Int? { objectIndex[id] }
+
+    /// The node's child elements, in document order.
+    public func children(of i: Int) -> Children {
+        Children(childList, start: nodes[i].childStart, count: nodes[i].childCount)
+    }
 
     /// Whether a key names an object or a scene (`#id`, `#scene:ID`) rather than an element
     /// identified under its parent (`#id/subviews[0]`).

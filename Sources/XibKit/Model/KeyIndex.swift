@@ -8,7 +8,8 @@
 /// alternating runs), and the bench's median ratio to `git merge-file` rose past its target of 4.
 public struct KeyIndex: Sendable {
     private var entryKeys: [String] = []
-    private var entryValues: [Int] = []
+    /// In 32 bits: the values are node numbers, far below 2^31 (`XMLLimits.maximumElements`).
+    private var entryValues: [Int32] = []
     private var entryHashes: [UInt64] = []
     /// Entry numbers, or -1 for an empty slot; a power of two, at most half full.
     private var slots = [Int32](repeating: -1, count: 16)
@@ -37,7 +38,7 @@ public struct KeyIndex: Sendable {
         while true {
             let e = Int(slots[i])
             if e < 0 { return nil }
-            if entryHashes[e] == hash && entryKeys[e] == key { return entryValues[e] }
+            if entryHashes[e] == hash && entryKeys[e] == key { return Int(entryValues[e]) }
             i = (i + 1) & mask
         }
     }
@@ -59,7 +60,7 @@ public struct KeyIndex: Sendable {
         while true {
             let e = Int(slots[i])
             if e < 0 { break }
-            if entryHashes[e] == hash && entryKeys[e] == key { return entryValues[e] }
+            if entryHashes[e] == hash && entryKeys[e] == key { return Int(entryValues[e]) }
             i = (i + 1) & mask
         }
         if (entryKeys.count + 1) * 2 > slots.count {
@@ -75,7 +76,7 @@ public struct KeyIndex: Sendable {
         }
         slots[i] = Int32(entryKeys.count)
         entryKeys.append(key)
-        entryValues.append(value)
+        entryValues.append(Int32(value))
         entryHashes.append(hash)
         return nil
     }
