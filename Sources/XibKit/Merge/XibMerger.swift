@@ -126,7 +126,14 @@ public enum XibMerger {
             return Outcome(bytes: lines.bytes, method: .lines, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
         lines = LineMerge.Result(bytes: [], conflicts: lines.conflicts)
-        return structural(docs.map { IBGraph($0) }, options: options, markers: markers, fallback: fallback)
+        return structural(graphs(docs), options: options, markers: markers, fallback: fallback)
+    }
+
+    /// The graphs of base, ours and theirs; ours and theirs hold base's key strings where
+    /// theirs are equal, one copy of most keys.
+    private static func graphs(_ docs: [IBDocument]) -> [IBGraph] {
+        let base = IBGraph(docs[0])
+        return [base, IBGraph(xml: docs[1].xml, sharingKeysWith: base), IBGraph(xml: docs[2].xml, sharingKeysWith: base)]
     }
 
     /// The conflict markers' format, looked up (once) only when markers are written.

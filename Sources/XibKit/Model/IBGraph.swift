@@ -79,15 +79,22 @@ public struct IBGraph: Sendable {
     /// a million siblings with one id quadratic (a check ran for minutes).
     private var nextSuffix: [String: Int] = [:]
     private let keyed: Bool
+    /// While the graph is built: keys to take rather than copy, and the bytes of the key being made.
+    private var sharedKeys: KeyIndex?
+    private var scratch: [UInt8] = []
 
     public init(_ document: IBDocument) { self.init(xml: document.xml) }
 
     /// `keyed: false` leaves out the keys of elements that are not objects or scenes (their
     /// `key` is empty, `byKey` holds no entry): a graph only for the references and ids of a
     /// document, such as a merge's check of its result, in two thirds of the memory.
-    public init(xml: XMLDocument, keyed: Bool = true) {
+    /// `sharingKeysWith`: another version's graph, whose key strings this one takes where its
+    /// own are equal (most of them), instead of a copy of each.
+    public init(xml: XMLDocument, keyed: Bool = true, sharingKeysWith other: IBGraph? = nil) {
         document = xml
         self.keyed = keyed
+        sharedKeys = other?.byKey
+        defer { (sharedKeys, scratch) = (nil, []) }
         let estimate = IBGraph.startTags(in: xml.source.bytes)
         nodes.reserveCapacity(estimate)
         childList.reserveCapacity(estimate)
@@ -125,11 +132,12 @@ public struct IBGraph: Sendable {
 
     /// Takes the element (the caller's copy, moved into the node): copying elements, 3 or 4
     /// retains each, was a visible share of building a graph.
-    private mutating func add(_ e: consuming XMLElement, key: String, objectID: String?, parent: Int,
+    private mutating func add(_ e: consuming XMLElement, key: String, keyHash: UInt64? = nil, objectID: String?, parent: Int,
                               indexInParent: Int, depth: Int) {
         let index = nodes.count
         var key = key
-        if keyed || !key.isEmpty, byKey.insert(key, index) != nil {
+        let inserted = keyHash.map { byKey.insert(key, index, hash: $0) } ?? (keyed || !key.isEmpty ? byKey.insert(key, index) : nil)
+        if inserted != nil {
             // A duplicate identity (duplicate id, or two same-keyed values): the first keeps the key.
             var n = nextSuffix[key] ?? 2
             while byKey[key + "~\(n)"] != nil { n += 1 }
@@ -161,16 +169,21 @@ public struct IBGraph: Sendable {
             guard case .element(let c) = children[i] else { continue }
             let childIdentity = ElementIdentity(c)
             // Objects and scenes are keyed by id; only other elements need a key under this parent.
-            let local = !keyed || childIdentity.isGlobal(c) ? "" : IBGraph.key(of: c, childIdentity, under: key, ordinals: &ordinals)
-            let (childKey, childID) = IBGraph.ownKey(c, childIdentity, local: local)
-            add(c, key: childKey, objectID: childID, parent: index, indexInParent: i, depth: depth + 1)
+            if !keyed || childIdentity.isGlobal(c) {
+                let (childKey, childID) = IBGraph.ownKey(c, childIdentity, local: "")
+                add(c, key: childKey, objectID: childID, parent: index, indexInParent: i, depth: depth + 1)
+            } else {
+                let (childKey, hash) = self.key(of: c, childIdentity, under: key, ordinals: &ordinals)
+                add(c, key: childKey, keyHash: hash, objectID: nil, parent: index, indexInParent: i, depth: depth + 1)
+            }
         }
     }
 
     /// The key of an element without an id: its parent's key plus `/tag[key=value]`, or
-    /// `/tag[n]` for the n-th anonymous element of that tag. Built in one allocation: this
-    /// runs for most elements of a file.
-    private static func key(of e: XMLElement, _ identity: ElementIdentity, under parentKey: String, ordinals: inout [(String, Int)]) -> String {
+    /// `/tag[n]` for the n-th anonymous element of that tag, with its hash. Made in `scratch`,
+    /// and a String only when the shared graph has no equal key: this runs for most elements.
+    private mutating func key(of e: XMLElement, _ identity: ElementIdentity, under parentKey: String,
+                              ordinals: inout [(String, Int)]) -> (String, UInt64) {
         var ordinal = 0
         if identity.ranked < 0 {
             if let i = ordinals.firstIndex(where: { $0.0 == e.name }) {
@@ -180,28 +193,23 @@ public struct IBGraph: Sendable {
                 ordinals.append((e.name, 0))
             }
         }
-        let ranked = identity.ranked >= 0
-        let ordinalText = ranked ? "" : String(ordinal)
-        let identityName = ranked ? e.attributes[identity.ranked].name : ""
-        let identityValue = ranked ? e.attributes[identity.ranked].value : ""
-        let total = parentKey.utf8.count + e.name.utf8.count + 3
-            + (ranked ? identityName.utf8.count + 1 + identityValue.utf8.count : ordinalText.utf8.count)
-        // One allocation, filled by copying bytes: `+=` on String cost more than the hash insert.
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            var at = 0
-            put(parentKey, buffer, &at)
-            put(0x2F, buffer, &at)  // "/"
-            put(e.name, buffer, &at)
-            put(0x5B, buffer, &at)  // "["
-            if ranked {
-                put(identityName, buffer, &at)
-                put(0x3D, buffer, &at)  // "="
-                put(identityValue, buffer, &at)
-            } else {
-                put(ordinalText, buffer, &at)
-            }
-            put(0x5D, buffer, &at)  // "]"
-            return at
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: parentKey.utf8)
+        scratch.append(0x2F)  // "/"
+        scratch.append(contentsOf: e.name.utf8)
+        scratch.append(0x5B)  // "["
+        if identity.ranked >= 0 {
+            scratch.append(contentsOf: e.attributes[identity.ranked].name.utf8)
+            scratch.append(0x3D)  // "="
+            scratch.append(contentsOf: e.attributes[identity.ranked].value.utf8)
+        } else {
+            scratch.append(contentsOf: String(ordinal).utf8)
+        }
+        scratch.append(0x5D)  // "]"
+        return scratch.withUnsafeBytes { bytes in
+            let hash = FastHash.of(bytes)
+            if let shared = sharedKeys?.key(matching: bytes, hash: hash) { return (shared, hash) }
+            return (String(decoding: bytes, as: UTF8.self), hash)
         }
     }
 

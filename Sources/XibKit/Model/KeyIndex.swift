@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The graph's tables from a key or an object id to a node. A merge looks keys up tens of
 /// thousands of times; with `Dictionary<String, Int>` the seeded SipHash of every key was a
 /// visible share of the time. Open addressing over `FastHash`, insertion-ordered entries.
@@ -39,6 +45,25 @@ public struct KeyIndex: Sendable {
             let e = Int(slots[i])
             if e < 0 { return nil }
             if entryHashes[e] == hash && entryKeys[e] == key { return Int(entryValues[e]) }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// The key whose UTF-8 is `bytes`, with the hash `hash(ofEntry:)` would give it, if it is
+    /// here: for another table to hold the same string rather than a copy.
+    func key(matching bytes: UnsafeRawBufferPointer, hash: UInt64) -> String? {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let e = Int(slots[i])
+            if e < 0 { return nil }
+            if entryHashes[e] == hash {
+                var key = entryKeys[e]
+                let equal = key.withUTF8 { k in
+                    k.count == bytes.count && (k.isEmpty || memcmp(k.baseAddress!, bytes.baseAddress!, k.count) == 0)
+                }
+                if equal { return key }
+            }
             i = (i + 1) & mask
         }
     }
