@@ -12,13 +12,14 @@ public struct IBGraph: Sendable {
         /// A snapshot of the element (cheap: arrays inside are shared, not copied).
         public let element: XMLElement
         // In 32 bits (the reader's limits keep a file far below 2^31 elements, and a parent
-        // below 2^31 children): a graph holds one node per element, 16 bytes less each.
-        private let parentIndex: Int32, position: Int32, level: Int32
+        // below 2^31 children) and the depth in 16 (as `XMLOrigin`'s): a graph holds one node
+        // per element, 32 bytes less each, the object id included (read from the element).
+        private let parentIndex: Int32, position: Int32
+        private let level: UInt16
+        private let isObject: Bool
         /// Stable identity across versions of the file: `#id` for objects, `#scene:ID` for
         /// scenes, otherwise the parent's key plus `/tag[key=value]` or `/tag[ordinal]`.
         public let key: String
-        /// The object id, if this element is an object.
-        public let objectID: String?
         /// Where the child elements' indices are in the graph's `childList` (`children(of:)`).
         fileprivate var childStart: Int32 = 0, childCount: Int32 = 0
 
@@ -26,10 +27,13 @@ public struct IBGraph: Sendable {
             self.element = element
             parentIndex = Int32(parent)
             position = Int32(indexInParent)
-            level = Int32(depth)
+            level = UInt16(depth)
+            isObject = objectID != nil
             self.key = key
-            self.objectID = objectID
         }
+
+        /// The object id, if this element is an object.
+        public var objectID: String? { isObject ? element[attribute: IBRules.objectIDAttribute] : nil }
 
         /// Index of the parent node, or -1 for the root.
         public var parent: Int { Int(parentIndex) }
