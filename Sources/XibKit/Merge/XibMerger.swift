@@ -214,14 +214,13 @@ public enum XibMerger {
         let oursFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
         // Sound: the bytes read back as XML and hold no conflict marker, and the merged graph
         // has no other integrity problem (its source is ours' bytes: markers are looked for in
-        // the written ones, where theirs' text may have brought one). The cascade leaves the
-        // graph of the result, which the integrity check uses.
+        // the written ones, where theirs' text may have brought one). The cascade checks the
+        // ids and references of the result.
         var merged = oursFirst.mergeTree()
         oursFirst.cascade(&merged)
         let outside = OutsideRoot(B, O, T)
         outside.apply(to: &merged, prefer: options.conflictStyle == .theirs ? .theirs : .ours)
-        let graphSound = oursFirst.resultGraph.map { !IntegrityCheck.hasGraphProblems($0, ignoringMissing: oursFirst.missingEverywhere) }
-        oursFirst.resultGraph = nil
+        let graphSound = oursFirst.resultSound
         var events = collisions.events + migration.events + oursFirst.events + outside.conflicts(in: B)
         if events.contains(where: { $0.kind == .conflict }) {
             var words = ConflictWords(base: B, ours: O, theirs: T)

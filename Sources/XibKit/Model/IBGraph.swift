@@ -126,12 +126,24 @@ public struct IBGraph: Sendable {
     /// An element's key and object id: `#id` for objects, `#scene:ID` for scenes, else `local`
     /// (its key under its parent).
     private static func ownKey(_ e: XMLElement, _ identity: ElementIdentity, local: String) -> (String, String?) {
-        if identity.id >= 0, !IBRules.hasNonObjectID(e.name) {
-            let id = e.attributes[identity.id].value
+        if let id = objectID(of: e, identity) {
             return (IBGraph.prefixed(0x23, id), id)  // "#" + id, without a concatenation (1,800 a file)
         }
         if identity.sceneID >= 0 { return ("#scene:" + e.attributes[identity.sceneID].value, nil) }
         return (local, nil)
+    }
+
+    /// The element's object id, if it is an object.
+    fileprivate static func objectID(of e: XMLElement, _ identity: ElementIdentity) -> String? {
+        identity.id >= 0 && !IBRules.hasNonObjectID(e.name) ? e.attributes[identity.id].value : nil
+    }
+
+    /// The element's attributes that refer to an object: name and target id.
+    @inline(__always)
+    fileprivate static func forEachReference(in e: XMLElement, _ body: (String, String) -> Void) {
+        for a in e.attributes where IBRules.isReference(tag: e.name, attribute: a.name) && a.name != IBRules.objectIDAttribute {
+            body(a.name, a.value)
+        }
     }
 
     /// Takes the element (the caller's copy, moved into the node): copying elements, 3 or 4
@@ -150,10 +162,7 @@ public struct IBGraph: Sendable {
             byKey.insert(key, index)
             hasDuplicateKeys = true
         }
-        let attributes = e.attributes
-        for i in attributes.indices where IBRules.isReference(tag: e.name, attribute: attributes[i].name) && attributes[i].name != IBRules.objectIDAttribute {
-            references.append(Reference(node: index, attribute: attributes[i].name, target: attributes[i].value))
-        }
+        IBGraph.forEachReference(in: e) { references.append(Reference(node: index, attribute: $0, target: $1)) }
         let children = e.children
         var node = Node(element: e, parent: parent, indexInParent: indexInParent, depth: depth, key: key, objectID: objectID)
         // The children's places in `childList`, filled as they are added.
@@ -302,5 +311,31 @@ public struct IBGraph: Sendable {
     public func offset(of i: Int) -> Int? {
         guard let o = nodes[i].element.origin, o.source === document.source else { return nil }
         return o.span.lowerBound
+    }
+}
+
+extension IBGraph {
+    /// A document's object ids and references, the graph's, without its graph: what checking
+    /// a merge's result needs (that graph, a fourth beside base's, ours' and theirs', was the
+    /// peak of a large merge's memory).
+    struct IDsAndReferences {
+        struct Reference {
+            let attribute: String
+            let target: String
+        }
+
+        private(set) var ids = KeyIndex()
+        private(set) var hasDuplicateIDs = false
+        private(set) var references: [Reference] = []
+
+        init(_ document: XMLDocument) { add(document.root) }
+
+        private mutating func add(_ e: XMLElement) {
+            if let id = IBGraph.objectID(of: e, ElementIdentity(e)), ids.insert(id, 0) != nil { hasDuplicateIDs = true }
+            IBGraph.forEachReference(in: e) { references.append(Reference(attribute: $0, target: $1)) }
+            for c in e.children {
+                if case .element(let child) = c { add(child) }
+            }
+        }
     }
 }
