@@ -39,12 +39,18 @@ public struct KeyIndex: Sendable {
 
     /// The subscript, with the key's hash as `hash(ofEntry:)` of any index gave it.
     func value(for key: String, hash: UInt64) -> Int? {
+        find(hash) { entryKeys[$0] == key }.entry.map { Int(entryValues[$0]) }
+    }
+
+    /// The entry with `hash` that `matches`, else the empty slot where the probe ended.
+    @inline(__always)
+    private func find(_ hash: UInt64, _ matches: (Int) -> Bool) -> (entry: Int?, slot: Int) {
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
         while true {
             let e = Int(slots[i])
-            if e < 0 { return nil }
-            if entryHashes[e] == hash && entryKeys[e] == key { return Int(entryValues[e]) }
+            if e < 0 { return (nil, i) }
+            if entryHashes[e] == hash && matches(e) { return (e, i) }
             i = (i + 1) & mask
         }
     }
@@ -52,20 +58,13 @@ public struct KeyIndex: Sendable {
     /// The key whose UTF-8 is `bytes`, with the hash `hash(ofEntry:)` would give it, if it is
     /// here: for another table to hold the same string rather than a copy.
     func key(matching bytes: UnsafeRawBufferPointer, hash: UInt64) -> String? {
-        let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let e = Int(slots[i])
-            if e < 0 { return nil }
-            if entryHashes[e] == hash {
-                var key = entryKeys[e]
-                let equal = key.withUTF8 { k in
-                    k.count == bytes.count && (k.isEmpty || memcmp(k.baseAddress!, bytes.baseAddress!, k.count) == 0)
-                }
-                if equal { return key }
+        let found = find(hash) { e in
+            var key = entryKeys[e]
+            return key.withUTF8 { k in
+                k.count == bytes.count && (k.isEmpty || memcmp(k.baseAddress!, bytes.baseAddress!, k.count) == 0)
             }
-            i = (i + 1) & mask
         }
+        return found.entry.map { entryKeys[$0] }
     }
 
     /// Adds `key` → `value` unless the key is there; returns the value already there, if any.
@@ -80,17 +79,12 @@ public struct KeyIndex: Sendable {
     /// `insert`, with the key's hash as `hash(ofEntry:)` gave it.
     @discardableResult
     mutating func insert(_ key: String, _ value: Int, hash: UInt64) -> Int? {
-        var mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let e = Int(slots[i])
-            if e < 0 { break }
-            if entryHashes[e] == hash && entryKeys[e] == key { return Int(entryValues[e]) }
-            i = (i + 1) & mask
-        }
+        let (found, slot) = find(hash) { entryKeys[$0] == key }
+        if let found { return Int(entryValues[found]) }
+        var i = slot
         if (entryKeys.count + 1) * 2 > slots.count {
             slots = [Int32](repeating: -1, count: slots.count * 2)
-            mask = slots.count - 1
+            let mask = slots.count - 1
             for (e, h) in entryHashes.enumerated() {
                 var k = Int(truncatingIfNeeded: h) & mask
                 while slots[k] >= 0 { k = (k + 1) & mask }
