@@ -94,10 +94,10 @@ struct WireframeTests {
         let graph = IBGraph(try IBDocument(bytes: [UInt8](try Data(contentsOf: url)), name: "PrefsWindow.xib"))
         let shapes = WireframeBuilder.build(graph).canvases.flatMap(\.shapes)
         let tabView = try #require(graph.node(forObjectID: "252"))
-        let items = graph.nodes[tabView].children.filter { graph.nodes[$0].tag == "tabViewItems" }.flatMap { graph.nodes[$0].children }
+        let items = graph.children(of: tabView).filter { graph.nodes[$0].tag == "tabViewItems" }.flatMap { graph.children(of: $0) }
         #expect(items.count == 2)
         for item in items {
-            let view = try #require(graph.nodes[item].children.first { graph.nodes[$0].element[attribute: "key"] == "view" })
+            let view = try #require(graph.children(of: item).first { graph.nodes[$0].element[attribute: "key"] == "view" })
             let shape = try #require(shapes.first { $0.node == view })
             #expect(shape.hidden == (graph.nodes[item].objectID != "253"), "\(graph.displayPath(view))")
         }

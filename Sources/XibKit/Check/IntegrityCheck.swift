@@ -106,13 +106,13 @@ public enum IntegrityCheck {
         findings = order.map { findings[$0] }
     }
 
-    /// Whether the graph has a duplicate id or a dangling reference (the problems of its own
-    /// that `problems` would list, conflict markers aside), without wording any: the merge's
-    /// check of its result.
-    static func hasGraphProblems(_ graph: IBGraph, ignoringMissing ignored: Set<String> = []) -> Bool {
-        if !graph.duplicateIDs.isEmpty { return true }
-        return graph.references.contains {
-            graph.objectIndex[$0.target] == nil && !IBRules.toleratedDanglingReferences.contains($0.attribute) && !ignored.contains($0.target)
+    /// Whether the document has a duplicate id or a dangling reference (the problems of its
+    /// graph that `problems` would list, conflict markers aside), without wording any: the
+    /// merge's check of its result.
+    static func hasGraphProblems(_ scan: IBGraph.IDsAndReferences, ignoringMissing ignored: Set<String> = []) -> Bool {
+        if scan.hasDuplicateIDs { return true }
+        return scan.references.contains {
+            scan.ids[$0.target] == nil && !IBRules.toleratedDanglingReferences.contains($0.attribute) && !ignored.contains($0.target)
         }
     }
 

@@ -100,8 +100,8 @@ enum DiffAttributes {
         if !text.isEmpty, !isWhitespace(text) {
             out.append(FlatAttribute(name: "text content", content: .text(text), noise: nil))
         }
-        var siblings = Siblings(node.children)
-        for c in node.children where !objects.isEntity[c] && !isEmptyContainer(graph.nodes[c].element) {
+        var siblings = Siblings(graph.children(of: i))
+        for c in graph.children(of: i) where !objects.isEntity[c] && !isEmptyContainer(graph.nodes[c].element) {
             flatten(c, prefix: "", inheritedNoise: nil, siblings: &siblings, objects: objects, into: &out)
         }
         return out
@@ -117,11 +117,11 @@ enum DiffAttributes {
     /// reached, and how many children have each tag, counted once when first asked (asking by
     /// a scan of the siblings per tag made 200,000 differently named children quadratic).
     struct Siblings {
-        let nodes: [Int]
+        let nodes: IBGraph.Children
         var ordinals: [String: Int] = [:]
         private var counts: [String: Int]?
 
-        init(_ nodes: [Int]) { self.nodes = nodes }
+        init(_ nodes: IBGraph.Children) { self.nodes = nodes }
 
         mutating func count(of tag: String, _ graph: IBGraph) -> Int {
             if counts == nil {
@@ -175,8 +175,8 @@ enum DiffAttributes {
             out.append(FlatAttribute(name: name, content: .text(text), noise: noise))
             emitted = true
         }
-        var children = Siblings(node.children)
-        for c in node.children where !objects.isEntity[c] && !isEmptyContainer(graph.nodes[c].element) {
+        var children = Siblings(graph.children(of: i))
+        for c in graph.children(of: i) where !objects.isEntity[c] && !isEmptyContainer(graph.nodes[c].element) {
             let before = out.count
             flatten(c, prefix: name, inheritedNoise: noise, siblings: &children, objects: objects, into: &out)
             if out.count > before { emitted = true }

@@ -61,7 +61,7 @@ extension DiffComparison {
         let parentKey = nodes[parent].key
         // Back from `oi` among its siblings (in document order); a removed sibling on the way
         // already has the answer, so a parent of many removed children is walked once.
-        let siblings = nodes[parent].children
+        let siblings = old.graph.children(of: parent)
         var lo = 0, hi = siblings.count
         while lo < hi {
             let mid = (lo + hi) / 2

@@ -131,7 +131,7 @@ extension DiffComparison {
         func containers(_ objects: DiffObjects, _ e: Int) -> [Int] {
             var out: [Int] = []
             func walk(_ i: Int) {
-                for c in objects.graph.nodes[i].children where !objects.isEntity[c] && objects.containsEntity[c] {
+                for c in objects.graph.children(of: i) where !objects.isEntity[c] && objects.containsEntity[c] {
                     out.append(c)
                     walk(c)
                 }
@@ -142,8 +142,8 @@ extension DiffComparison {
         for nc in containers(new, ni) where !IBRules.isSet(new.graph.nodes[nc].tag) {
             guard let oc = old.graph.byKey[new.graph.nodes[nc].key] else { continue }
             if skipIdenticalSubtrees, old.graph.nodes[oc].element.hasSameBytes(as: new.graph.nodes[nc].element) { continue }
-            let oldKids = old.graph.nodes[oc].children.filter { old.isEntity[$0] }
-            let newKids = new.graph.nodes[nc].children.filter { new.isEntity[$0] }
+            let oldKids = old.graph.children(of: oc).filter { old.isEntity[$0] }
+            let newKids = new.graph.children(of: nc).filter { new.isEntity[$0] }
             // Each old child's position: one container may hold a hundred thousand of them.
             let oldPosition = Dictionary(uniqueKeysWithValues: oldKids.enumerated().map { ($1, $0) })
             var common: [(newIndex: Int, newPos: Int, oldPos: Int)] = []

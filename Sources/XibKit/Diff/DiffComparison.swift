@@ -9,17 +9,17 @@ struct DiffComparison {
     var matched: [Bool]
     var identicalRoot: [Bool]
     /// Per old / new node: listed as removed / added (for nesting).
-    var removedDepth: [Int]
-    var addedDepth: [Int]
+    var removedDepth: NodeNumbers
+    var addedDepth: NodeNumbers
     /// Reorders found while visiting a parent, by new node. (Tables by node are arrays here:
     /// a dictionary keyed by Int cost more to set up at run time than it saved.)
-    var reorders: [Reorder?]
+    var reorders: [Int: Reorder] = [:]
     struct Reorder {
         var from: Int
         var to: Int
     }
     /// Sort keys of removed objects, by old node.
-    var removedSort: [SortKey?]
+    var removedSort: [Int: SortKey] = [:]
 
     struct Entry {
         var groupKey: String
@@ -54,10 +54,8 @@ struct DiffComparison {
         let oldCount = old?.graph.nodes.count ?? 0
         matched = [Bool](repeating: false, count: oldCount)
         identicalRoot = [Bool](repeating: false, count: oldCount)
-        removedDepth = [Int](repeating: -1, count: oldCount)
-        addedDepth = [Int](repeating: -1, count: new?.graph.nodes.count ?? 0)
-        reorders = [Reorder?](repeating: nil, count: new?.graph.nodes.count ?? 0)
-        removedSort = [SortKey?](repeating: nil, count: oldCount)
+        removedDepth = NodeNumbers(repeating: -1, count: oldCount)
+        addedDepth = NodeNumbers(repeating: -1, count: new?.graph.nodes.count ?? 0)
     }
 
     mutating func run() {
@@ -128,8 +126,8 @@ struct DiffComparison {
             e.children.allSatisfy { if case .element = $0 { return true } else { return false } }
         }
         guard onlyElements(a), onlyElements(b) else { return false }
-        let ca = old.graph.nodes[oi].children.filter { !old.isEntity[$0] }
-        let cb = new.graph.nodes[ni].children.filter { !new.isEntity[$0] }
+        let ca = old.graph.children(of: oi).filter { !old.isEntity[$0] }
+        let cb = new.graph.children(of: ni).filter { !new.isEntity[$0] }
         guard ca.count == cb.count else { return false }
         for (x, y) in zip(ca, cb) where !sameOwnBytes(x, y) { return false }
         return true

@@ -11,16 +11,17 @@ final class DiffObjects {
     let isEntity: [Bool]
     let containsEntity: [Bool]
     /// The nearest entity strictly above each node (-1 for the root).
-    let parentEntity: [Int]
+    let parentEntity: NodeNumbers
     /// One past the last node of each node's subtree (nodes are in pre-order).
-    let subtreeEnd: [Int]
+    let subtreeEnd: NodeNumbers
     /// The nearest scene at or above each node (-1: none), and the highest entity at or above
     /// it below the document (0: none): what `groupRoot` looks for, found once per node.
-    private let sceneAbove: [Int]
-    private let topEntity: [Int]
-    /// Names and paths computed so far, by node.
-    private var names: [String?]
-    private var paths: [String?]
+    private let sceneAbove: NodeNumbers
+    private let topEntity: NodeNumbers
+    /// Names and paths computed so far, by node (a few of the nodes: an array of them took
+    /// 32 bytes a node).
+    private var names: [Int: String] = [:]
+    private var paths: [Int: String] = [:]
     /// Where the document's elements are in its bytes, for a document read with another
     /// version's elements (`UnchangedElements`), whose origins are that version's.
     private let elements: BaseElements?
@@ -34,12 +35,10 @@ final class DiffObjects {
         // exclusivity check (a visible cost at 11,000 accesses).
         var isEntity = [Bool](repeating: false, count: n)
         var containsEntity = [Bool](repeating: false, count: n)
-        var parentEntity = [Int](repeating: -1, count: n)
-        var subtreeEnd = [Int](repeating: 0, count: n)
-        var sceneAbove = [Int](repeating: -1, count: n)
-        var topEntity = [Int](repeating: 0, count: n)
-        names = [String?](repeating: nil, count: n)
-        paths = [String?](repeating: nil, count: n)
+        var parentEntity = NodeNumbers(repeating: -1, count: n)
+        var subtreeEnd = NodeNumbers(repeating: 0, count: n)
+        var sceneAbove = NodeNumbers(repeating: -1, count: n)
+        var topEntity = NodeNumbers(repeating: 0, count: n)
         // Nodes are in pre-order: a parent's index is below its children's.
         for i in 0..<n {
             let p = nodes[i].parent
@@ -58,7 +57,7 @@ final class DiffObjects {
             topEntity[i] = topEntity[p] > 0 ? topEntity[p] : (isEntity[i] ? i : 0)
         }
         for i in stride(from: n - 1, through: 0, by: -1) {
-            subtreeEnd[i] = nodes[i].children.last.map { subtreeEnd[$0] } ?? i + 1
+            subtreeEnd[i] = graph.children(of: i).last.map { subtreeEnd[$0] } ?? i + 1
             if i > 0, isEntity[i] || containsEntity[i] { containsEntity[nodes[i].parent] = true }
         }
         self.isEntity = isEntity
@@ -80,7 +79,7 @@ final class DiffObjects {
     func entityChildren(of e: Int) -> [Int] {
         var out: [Int] = []
         func walk(_ i: Int) {
-            for c in graph.nodes[i].children {
+            for c in graph.children(of: i) {
                 if isEntity[c] { out.append(c) } else if containsEntity[c] { walk(c) }
             }
         }
@@ -255,5 +254,18 @@ final class DiffObjects {
     func category(_ i: Int) -> String {
         let p = graph.nodes[i].parent
         return DiffCategory.of(tag: graph.nodes[i].tag, container: p >= 0 ? graph.nodes[p].tag : "")
+    }
+}
+
+/// A number per graph node (a node, a depth), in 32 bits: node numbers are far below 2^31
+/// (`XMLLimits.maximumElements`), and a diff holds several such tables for each version.
+struct NodeNumbers {
+    private var storage: [Int32]
+
+    init(repeating value: Int, count: Int) { storage = [Int32](repeating: Int32(value), count: count) }
+
+    subscript(i: Int) -> Int {
+        get { Int(storage[i]) }
+        set { storage[i] = Int32(newValue) }
     }
 }

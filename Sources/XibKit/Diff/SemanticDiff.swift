@@ -7,10 +7,14 @@ public enum SemanticDiff {
     /// Throws for input that does not parse, naming `file:line:column`.
     public static func files(oldBytes: [UInt8]?, newBytes: [UInt8]?, oldName: String, newName: String,
                              displayName: String? = nil, options: DiffOptions = DiffOptions()) throws(XMLParseError) -> FileDiff {
-        func objects(_ bytes: [UInt8]?, _ name: String) throws(XMLParseError) -> DiffObjects? {
-            try bytes.map { (b) throws(XMLParseError) -> DiffObjects in DiffObjects(IBGraph(try IBDocument(bytes: b, name: name))) }
+        // The new version holds the old one's key strings where its own are equal.
+        func objects(_ bytes: [UInt8]?, _ name: String, sharing other: DiffObjects?) throws(XMLParseError) -> DiffObjects? {
+            try bytes.map { (b) throws(XMLParseError) -> DiffObjects in
+                DiffObjects(IBGraph(xml: try IBDocument(bytes: b, name: name).xml, sharingKeysWith: other?.graph))
+            }
         }
-        let old = try objects(oldBytes, oldName), new = try objects(newBytes, newName)
+        let old = try objects(oldBytes, oldName, sharing: nil)
+        let new = try objects(newBytes, newName, sharing: old)
         return compare(old: old, new: new, oldName: oldBytes == nil ? nil : oldName,
                        newName: newBytes == nil ? nil : newName, displayName: displayName ?? (newBytes == nil ? oldName : newName),
                        options: options, skipIdenticalSubtrees: true)
@@ -68,14 +72,15 @@ extension SemanticDiff {
         /// (`UnchangedElements`, as a merge reads ours and theirs with base). Two versions of a
         /// file share almost all their bytes: reading is then mostly comparing bytes, the two
         /// trees share their storage, and comparing them finds the shared subtrees equal at
-        /// once. The comparison's result, line numbers included, is the one without it.
+        /// once; its graph holds the neighbour's key strings where its own are equal. The
+        /// comparison's result, line numbers included, is the one without it.
         public init(bytes: [UInt8], name: String, neighbour: Version? = nil) throws(XMLParseError) {
             let unchanged = neighbour.map {
                 UnchangedElements(base: $0.elements, runs: LineDiff.sharedRuns(base: $0.elements.source.bytes, other: bytes))
             }
             let document = try IBDocument(bytes: bytes, name: name, unchanged: unchanged)
             elements = BaseElements(document.xml, readWith: unchanged)
-            objects = DiffObjects(IBGraph(document), elements: elements)
+            objects = DiffObjects(IBGraph(xml: document.xml, sharingKeysWith: neighbour?.graph), elements: elements)
         }
     }
 

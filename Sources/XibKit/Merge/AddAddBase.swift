@@ -30,7 +30,7 @@ public enum AddAddBase {
         if sameBytes(o, t) { return o }
         var result = XMLElement(name: o.name, attributes: o.attributes.filter { t[attribute: $0.name] == $0.value })
         let theirText = t.children.filter(isTextual).map(describe)
-        var elements = O.nodes[on].children.makeIterator()
+        var elements = O.children(of: on).makeIterator()
         for node in o.children {
             if case .element(let e) = node, let c = elements.next() {
                 if let tc = T.byKey[O.nodes[c].key], T.nodes[tc].parent == tn, T.nodes[tc].tag == e.name {

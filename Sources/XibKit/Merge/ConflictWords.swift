@@ -67,9 +67,9 @@ struct ConflictWords {
                     : DiffValue(text: value, isText: IBRules.textAttributes.contains(attribute) || value.isEmpty || value.contains(" "))
             }
         }
-        if g.nodes[n].children.contains(where: { g.nodes[$0].objectID != nil }) {
+        if g.children(of: n).contains(where: { g.nodes[$0].objectID != nil }) {
             // A container of objects (`<connections>`): what it holds, as the diff names them.
-            let items = g.nodes[n].children.map { diffObjects(v).summary($0) }
+            let items = g.children(of: n).map { diffObjects(v).summary($0) }
             return DiffValue(text: "[" + items.joined(separator: ", ") + "]")
         }
         return DiffAttributes.describeValue(e)

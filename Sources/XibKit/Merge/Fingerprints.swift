@@ -28,7 +28,7 @@ final class Fingerprints {
             }
         }
         var unordered = 0
-        for c in node.children {
+        for c in g.children(of: n) {
             let child = g.nodes[c]
             // Editor state never counts; geometry counts by presence only: a frame that changed
             // is layout, a frame that appeared is a change (as the fact check sees it).

@@ -52,9 +52,9 @@ enum SafeAreaMigration {
             var owner = B.nodes[g].parent
             while owner >= 0, B.nodes[owner].objectID == nil { owner = B.nodes[owner].parent }
             guard owner >= 0, let controller = B.nodes[owner].objectID, let sc = S.objectIndex[controller],
-                  let view = S.nodes[sc].children.first(where: { S.nodes[$0].element[attribute: "key"] == "view" }),
+                  let view = S.children(of: sc).first(where: { S.nodes[$0].element[attribute: "key"] == "view" }),
                   let viewID = S.nodes[view].objectID,
-                  let guide = S.nodes[view].children.first(where: {
+                  let guide = S.children(of: view).first(where: {
                       S.nodes[$0].tag == IBRules.safeAreaGuide.tag && S.nodes[$0].element[attribute: "key"] == IBRules.safeAreaGuide.key }),
                   let safeArea = S.nodes[guide].objectID, B.objectIndex[safeArea] == nil else { continue }
             c.guides[id] = (safeArea, type)

@@ -43,7 +43,7 @@ extension TreeMerge {
         for (key, b, deleter) in cacheDeletions {
             guard let n = g.byKey[key] else { continue }
             // A container (a deleted `<customFonts>`) is in use when one of its entries is.
-            let names = ([n] + g.nodes[n].children).compactMap { identity(of: g.nodes[$0].element) }
+            let names = ([n] + g.children(of: n)).compactMap { identity(of: g.nodes[$0].element) }
             let inUse = names.contains { used.contains($0) }
             if !inUse {
                 removals.append(g.treePath(of: n))

@@ -6,43 +6,59 @@ extension TreeMerge {
     /// side deleted cascades: a reference that pointed at a missing object in base, ours and
     /// theirs alike stays as it was (`missingEverywhere`, when base had it), since nobody
     /// deleted anything.
-    /// Returns whether it removed anything, and leaves the graph of the result in `resultGraph`
-    /// (nil if references still dangle after 8 rounds).
+    /// Returns whether it removed anything, and leaves in `resultSound` whether the result's ids
+    /// and references pass the integrity check (nil if references still dangle after 8 rounds).
     @discardableResult
     func cascade(_ doc: inout XMLDocument) -> Bool {
         var changed = false
         let danglingInBase = Set(B.references.lazy.filter { self.B.objectIndex[$0.target] == nil }.map(\.target))
         for _ in 0..<8 {
-            let g = IBGraph(xml: doc)
-            var dropElements: Set<[Int]> = []
-            var dropAttributes: [([Int], String)] = []
-            for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
+            // The ids and references first: a graph of the result only when something goes.
+            let scan = IBGraph.IDsAndReferences(doc)
+            var dropping = false
+            for r in scan.references where scan.ids[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
                 if B.objectIndex[r.target] == nil && O.objectIndex[r.target] == nil && T.objectIndex[r.target] == nil {
                     // Already dangling in base: left as it was. A side's new reference to an id
                     // no version has is that side's broken file: not repaired either, and the
                     // result, which then fails the integrity check, falls back to lines.
                     if danglingInBase.contains(r.target) { missingEverywhere.insert(r.target) }
-                    continue
-                }
-                let node = g.nodes[r.node]
-                let path = g.treePath(of: r.node)
-                if IBRules.referringElements.contains(node.tag) {
-                    if dropElements.insert(path).inserted {
-                        recordCascade(g, r.node, attribute: nil, target: r.target)
-                    }
                 } else {
-                    dropAttributes.append((path, r.attribute))
-                    recordCascade(g, r.node, attribute: r.attribute, target: r.target)
+                    dropping = true
                 }
             }
-            if dropElements.isEmpty && dropAttributes.isEmpty { resultGraph = g; return changed }
-            changed = true
-            for (path, attr) in dropAttributes { TreeEdit.modify(&doc.root, at: path[...]) { $0[attribute: attr] = nil } }
-            // Remove deepest/last first so earlier paths stay valid.
-            for path in dropElements.sorted(by: { $0.lexicographicallyPrecedes($1) }).reversed() {
-                TreeEdit.remove(&doc.root, at: path[...])
+            if !dropping {
+                resultSound = !IntegrityCheck.hasGraphProblems(scan, ignoringMissing: missingEverywhere)
+                return changed
             }
+            changed = true
+            dropReferences(to: &doc)
         }
         return changed
+    }
+
+    /// Removes the references of `doc` to objects a side deleted, and the elements that exist
+    /// to hold them.
+    private func dropReferences(to doc: inout XMLDocument) {
+        let g = IBGraph(xml: doc, keyed: false)
+        var dropElements: Set<[Int]> = []
+        var dropAttributes: [([Int], String)] = []
+        for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
+            if B.objectIndex[r.target] == nil && O.objectIndex[r.target] == nil && T.objectIndex[r.target] == nil { continue }
+            let node = g.nodes[r.node]
+            let path = g.treePath(of: r.node)
+            if IBRules.referringElements.contains(node.tag) {
+                if dropElements.insert(path).inserted {
+                    recordCascade(g, r.node, attribute: nil, target: r.target)
+                }
+            } else {
+                dropAttributes.append((path, r.attribute))
+                recordCascade(g, r.node, attribute: r.attribute, target: r.target)
+            }
+        }
+        for (path, attr) in dropAttributes { TreeEdit.modify(&doc.root, at: path[...]) { $0[attribute: attr] = nil } }
+        // Remove deepest/last first so earlier paths stay valid.
+        for path in dropElements.sorted(by: { $0.lexicographicallyPrecedes($1) }).reversed() {
+            TreeEdit.remove(&doc.root, at: path[...])
+        }
     }
 }

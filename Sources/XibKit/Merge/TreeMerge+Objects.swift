@@ -252,7 +252,7 @@ extension TreeMerge {
         guard e.name == be.name, e.text == be.text else { return false }
         // Attributes may have been removed, not added or changed.
         guard TreeMerge.onlyRemovedAttributes(from: be, e) else { return false }
-        for c in g.nodes[n].children {
+        for c in g.children(of: n) {
             let child = g.nodes[c]
             guard let bc = B.byKey[child.key], B.nodes[bc].parent == b else { return false }
             // Geometry that base had too may have changed (a deletion wins over layout).

@@ -20,7 +20,7 @@ extension TreeMerge {
             let (views, keys) = arrangedViews(graph, s)
             var entries: [String: XMLElement] = [:]
             if let list {
-                let items = graph.nodes[list].children.map { graph.nodes[$0].element }
+                let items = graph.children(of: list).map { graph.nodes[$0].element }
                 guard items.count == keys.count else { return nil }
                 for (k, item) in zip(keys, items) { entries[k] = item }
             } else if s != nil && !keys.isEmpty {
@@ -56,9 +56,9 @@ extension TreeMerge {
     private func arrangedViews(_ g: IBGraph, _ s: Int?) -> (placed: [String], all: [String]) {
         guard let s, let containers = IBRules.arrangedViews[g.nodes[s].tag] else { return ([], []) }
         var placed: [String] = [], all: [String] = []
-        for c in g.nodes[s].children where containers.contains(g.nodes[c].tag) {
+        for c in g.children(of: s) where containers.contains(g.nodes[c].tag) {
             placed += childKeys(g, c, parentKey: g.nodes[c].key)
-            all += g.nodes[c].children.map { g.nodes[$0].key }
+            all += g.children(of: c).map { g.nodes[$0].key }
         }
         return (placed, all)
     }

@@ -143,7 +143,7 @@ extension TreeMerge {
     func childKeys(_ g: IBGraph, _ n: Int?, parentKey: String) -> [String] {
         guard let n else { return [] }
         var out: [String] = []
-        for c in g.nodes[n].children {
+        for c in g.children(of: n) {
             let node = g.nodes[c]
             if IBGraph.isObjectKey(node.key) {
                 guard survivingParent.parent(of: node.key, hash: g.byKey.hash(ofEntry: c)) == parentKey else { continue }

@@ -28,8 +28,9 @@ final class TreeMerge {
     var events: [MergeEvent] = []
     var fromOurs = MergeContributions()
     var fromTheirs = MergeContributions()
-    /// The graph of the merged document, as the last cascade pass saw it.
-    var resultGraph: IBGraph?
+    /// Whether the merged document, as the last cascade pass saw it, has no duplicate id and no
+    /// dangling reference but `missingEverywhere` (nil: references still dangled after 8 passes).
+    var resultSound: Bool?
     /// Ids that references point at in the result but that no version has: a dangling
     /// reference the inputs already had, left as it was.
     var missingEverywhere: Set<String> = []

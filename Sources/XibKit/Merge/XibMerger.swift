@@ -90,9 +90,12 @@ public enum XibMerger {
             return UpgradedBase.merge(ours: ours, theirs: theirs, options: options)
         }
 
-        let lines = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
+        var lines = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
         let markers = MarkerChoice(options)
+        // The line merge's bytes are dropped before the structural merge, whose peak is where a
+        // second copy of the file weighs most: a late fallback merges by lines again.
         func fallback(_ reason: String) -> Outcome {
+            let lines = lines.bytes.isEmpty ? LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) : lines
             var bytes = lines.bytes
             if lines.conflicts > 0, markers.format != LineMerge.Markers() {
                 bytes = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes, markers: markers.format).bytes
@@ -122,7 +125,15 @@ public enum XibMerger {
         if options.lineFastPath && lines.conflicts == 0, isSound(lines.bytes) {
             return Outcome(bytes: lines.bytes, method: .lines, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
-        return structural(docs.map { IBGraph($0) }, options: options, markers: markers, fallback: fallback)
+        lines = LineMerge.Result(bytes: [], conflicts: lines.conflicts)
+        return structural(graphs(docs), options: options, markers: markers, fallback: fallback)
+    }
+
+    /// The graphs of base, ours and theirs; ours and theirs hold base's key strings where
+    /// theirs are equal, one copy of most keys.
+    private static func graphs(_ docs: [IBDocument]) -> [IBGraph] {
+        let base = IBGraph(docs[0])
+        return [base, IBGraph(xml: docs[1].xml, sharingKeysWith: base), IBGraph(xml: docs[2].xml, sharingKeysWith: base)]
     }
 
     /// The conflict markers' format, looked up (once) only when markers are written.
@@ -170,8 +181,29 @@ public enum XibMerger {
         return IntegrityCheck.problems(in: doc).isEmpty
     }
 
-    private static func structural(_ graphs: [IBGraph], options: Options, markers: MarkerChoice,
+    /// What the structural merge decided, as documents to write. The graphs it was decided on
+    /// are gone by the time these are written: with the written bytes beside them they were
+    /// the peak of a large merge.
+    private struct Merged {
+        var document: XMLDocument
+        /// Whether the result's graph passed the integrity check (nil: it was not built).
+        var graphSound: Bool?
+        var events: [MergeEvent]
+        var fromOurs: MergeContributions
+        var fromTheirs: MergeContributions
+        /// With conflicts to mark: the merge taking theirs in each, and (for the styles that
+        /// show it) the merge taking base.
+        var theirsDocument: XMLDocument?
+        var baseDocument: XMLDocument?
+    }
+
+    private static func structural(_ graphs: consuming [IBGraph], options: Options, markers: MarkerChoice,
                                    fallback: (String) -> Outcome) -> Outcome {
+        let merged = mergeGraphs(consume graphs, options: options, markers: markers)
+        return write(merged, options: options, markers: markers, fallback: fallback)
+    }
+
+    private static func mergeGraphs(_ graphs: [IBGraph], options: Options, markers: MarkerChoice) -> Merged {
         let B = graphs[0]
         let collisions = IDCollisions.resolve(base: B, ours: graphs[1], theirs: graphs[2])
         let migration = SafeAreaMigration.apply(base: B, ours: collisions.ours, theirs: collisions.theirs)
@@ -182,45 +214,53 @@ public enum XibMerger {
         let oursFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
         // Sound: the bytes read back as XML and hold no conflict marker, and the merged graph
         // has no other integrity problem (its source is ours' bytes: markers are looked for in
-        // the written ones, where theirs' text may have brought one). The cascade leaves the
-        // graph of the result, which the integrity check uses.
+        // the written ones, where theirs' text may have brought one). The cascade checks the
+        // ids and references of the result.
         var merged = oursFirst.mergeTree()
         oursFirst.cascade(&merged)
         let outside = OutsideRoot(B, O, T)
         outside.apply(to: &merged, prefer: options.conflictStyle == .theirs ? .theirs : .ours)
-        let graphSound = oursFirst.resultGraph.map { !IntegrityCheck.hasGraphProblems($0, ignoringMissing: oursFirst.missingEverywhere) }
-        let (written, copies) = XMLWriter.writeRecordingCopies(merged)
+        let graphSound = oursFirst.resultSound
         var events = collisions.events + migration.events + oursFirst.events + outside.conflicts(in: B)
-        let conflicts = events.filter { $0.kind == .conflict }.count
-        if conflicts > 0 {
+        if events.contains(where: { $0.kind == .conflict }) {
             var words = ConflictWords(base: B, ours: O, theirs: T)
             words.describe(&events)
         }
+        var result = Merged(document: merged, graphSound: graphSound, events: events,
+                            fromOurs: oursFirst.fromOurs, fromTheirs: oursFirst.fromTheirs)
+        let unanswered = events.contains { $0.kind == .conflict && $0.conflict?.chosen == nil }
+        if unanswered && options.conflictStyle != .ours && options.conflictStyle != .theirs {
+            let theirsFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: .theirs, options: treeOptions)
+            result.theirsDocument = theirsFirst.mergedDocument()
+            outside.apply(to: &result.theirsDocument!, prefer: .theirs)
+            // What base had in each marked place: the merge once more, taking base in every conflict.
+            if markers.format.showsBase {
+                result.baseDocument = TreeMerge(base: B, ours: O, theirs: T, prefer: .base, options: treeOptions).mergedDocument()
+                (result.baseDocument!.prolog, result.baseDocument!.epilog) = (B.document.prolog, B.document.epilog)
+            }
+        }
+        return result
+    }
+
+    private static func write(_ merged: consuming Merged, options: Options, markers: MarkerChoice,
+                              fallback: (String) -> Outcome) -> Outcome {
+        let (written, copies) = XMLWriter.writeRecordingCopies(merged.document)
+        let events = merged.events
+        let conflicts = events.filter { $0.kind == .conflict }.count
         var outcome = Outcome(bytes: written, method: .structural, conflicts: conflicts, markerHunks: 0,
-                              events: events, fromOurs: oursFirst.fromOurs, fromTheirs: oursFirst.fromTheirs,
+                              events: events, fromOurs: merged.fromOurs, fromTheirs: merged.fromTheirs,
                               conflictStyle: options.conflictStyle)
-        let sound = wellFormed(written, copies: copies) && (graphSound ?? isSound(written))
+        let sound = wellFormed(written, copies: copies) && (merged.graphSound ?? isSound(written))
         guard sound else {
             return fallback("the structural merge did not produce a sound file; merged by lines instead")
         }
         for i in outcome.events.indices {
             if let chosen = outcome.events[i].conflict?.chosen { outcome.events[i].resolution = "took \(chosen.rawValue) (chosen)" }
         }
-        let unanswered = events.contains { $0.kind == .conflict && $0.conflict?.chosen == nil }
-        if unanswered && options.conflictStyle != .ours && options.conflictStyle != .theirs {
-            let theirsFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: .theirs, options: treeOptions)
-            var theirsDocument = theirsFirst.mergedDocument()
-            outside.apply(to: &theirsDocument, prefer: .theirs)
+        if let theirsDocument = merged.theirsDocument {
             let other = XMLWriter.write(theirsDocument)
-            let format = markers.format
-            // What base had in each marked place: the merge once more, taking base in every conflict.
-            var base: [UInt8] = []
-            if format.showsBase {
-                var baseDocument = TreeMerge(base: B, ours: O, theirs: T, prefer: .base, options: treeOptions).mergedDocument()
-                (baseDocument.prolog, baseDocument.epilog) = (B.document.prolog, B.document.epilog)
-                base = XMLWriter.write(baseDocument)
-            }
-            let marked = LineMerge.markDifferences(ours: outcome.bytes, theirs: other, base: base, markers: format)
+            let base = merged.baseDocument.map { XMLWriter.write($0) } ?? []
+            let marked = LineMerge.markDifferences(ours: outcome.bytes, theirs: other, base: base, markers: markers.format)
             guard marked.conflicts > 0 else {
                 return fallback("conflicts were found but could not be marked in the file; merged by lines instead")
             }

@@ -107,8 +107,8 @@ extension IBGraph {
 
     /// The first object of a scene (its view controller).
     public func sceneMainObject(_ scene: Int) -> Int? {
-        for c in nodes[scene].children where nodes[c].tag == IBRules.objectsContainer {
-            return nodes[c].children.first
+        for c in children(of: scene) where nodes[c].tag == IBRules.objectsContainer {
+            return children(of: c).first
         }
         return nil
     }

@@ -11,18 +11,35 @@ public struct IBGraph: Sendable {
     public struct Node: Sendable {
         /// A snapshot of the element (cheap: arrays inside are shared, not copied).
         public let element: XMLElement
-        /// Index of the parent node, or -1 for the root.
-        public let parent: Int
-        /// Position of this element in the parent's `children` (which also holds text and comments).
-        public let indexInParent: Int
-        public let depth: Int
+        // In 32 bits (the reader's limits keep a file far below 2^31 elements, and a parent
+        // below 2^31 children) and the depth in 16 (as `XMLOrigin`'s): a graph holds one node
+        // per element, 32 bytes less each, the object id included (read from the element).
+        private let parentIndex: Int32, position: Int32
+        private let level: UInt16
+        private let isObject: Bool
         /// Stable identity across versions of the file: `#id` for objects, `#scene:ID` for
         /// scenes, otherwise the parent's key plus `/tag[key=value]` or `/tag[ordinal]`.
         public let key: String
-        /// The object id, if this element is an object.
-        public let objectID: String?
-        public internal(set) var children: [Int] = []
+        /// Where the child elements' indices are in the graph's `childList` (`children(of:)`).
+        fileprivate var childStart: Int32 = 0, childCount: Int32 = 0
 
+        init(element: XMLElement, parent: Int, indexInParent: Int, depth: Int, key: String, objectID: String?) {
+            self.element = element
+            parentIndex = Int32(parent)
+            position = Int32(indexInParent)
+            level = UInt16(depth)
+            isObject = objectID != nil
+            self.key = key
+        }
+
+        /// The object id, if this element is an object.
+        public var objectID: String? { isObject ? element[attribute: IBRules.objectIDAttribute] : nil }
+
+        /// Index of the parent node, or -1 for the root.
+        public var parent: Int { Int(parentIndex) }
+        /// Position of this element in the parent's `children` (which also holds text and comments).
+        public var indexInParent: Int { Int(position) }
+        public var depth: Int { Int(level) }
         public var tag: String { element.name }
     }
 
@@ -33,8 +50,27 @@ public struct IBGraph: Sendable {
         public let target: String
     }
 
+    /// A node's child elements, as node indices: a view into one list for the whole graph (an
+    /// array per parent took 48 bytes and more each).
+    public struct Children: RandomAccessCollection, Sendable {
+        private let list: [Int32]
+        private let start: Int
+        public let endIndex: Int
+
+        fileprivate init(_ list: [Int32], start: Int32, count: Int32) {
+            self.list = list
+            self.start = Int(start)
+            endIndex = Int(count)
+        }
+
+        public var startIndex: Int { 0 }
+        public subscript(i: Int) -> Int { Int(list[start + i]) }
+    }
+
     public let document: XMLDocument
     public private(set) var nodes: [Node] = []
+    /// Every node's children, each node's together, in the order the nodes were added.
+    private var childList: [Int32] = []
     public private(set) var byKey = KeyIndex()
     /// Object ids to their (first) node.
     public private(set) var objectIndex = KeyIndex()
@@ -46,14 +82,27 @@ public struct IBGraph: Sendable {
     /// Per duplicated key, the next `~n` to try: counting up from 2 for each new duplicate made
     /// a million siblings with one id quadratic (a check ran for minutes).
     private var nextSuffix: [String: Int] = [:]
+    private let keyed: Bool
+    /// While the graph is built: keys to take rather than copy, and the bytes of the key being made.
+    private var sharedKeys: KeyIndex?
+    private var scratch: [UInt8] = []
 
     public init(_ document: IBDocument) { self.init(xml: document.xml) }
 
-    public init(xml: XMLDocument) {
+    /// `keyed: false` leaves out the keys of elements that are not objects or scenes (their
+    /// `key` is empty, `byKey` holds no entry): a graph only for the references and ids of a
+    /// document, such as a merge's check of its result, in two thirds of the memory.
+    /// `sharingKeysWith`: another version's graph, whose key strings this one takes where its
+    /// own are equal (most of them), instead of a copy of each.
+    public init(xml: XMLDocument, keyed: Bool = true, sharingKeysWith other: IBGraph? = nil) {
         document = xml
+        self.keyed = keyed
+        sharedKeys = other?.byKey
+        defer { (sharedKeys, scratch) = (nil, []) }
         let estimate = IBGraph.startTags(in: xml.source.bytes)
         nodes.reserveCapacity(estimate)
-        byKey = KeyIndex(minimumCapacity: estimate)
+        childList.reserveCapacity(estimate)
+        byKey = KeyIndex(minimumCapacity: keyed ? estimate : 0)
         objectIndex = KeyIndex(minimumCapacity: estimate / 2)
         let (key, objectID) = IBGraph.ownKey(xml.root, ElementIdentity(xml.root), local: "/document")
         add(xml.root, key: key, objectID: objectID, parent: -1, indexInParent: 0, depth: 0)
@@ -77,21 +126,34 @@ public struct IBGraph: Sendable {
     /// An element's key and object id: `#id` for objects, `#scene:ID` for scenes, else `local`
     /// (its key under its parent).
     private static func ownKey(_ e: XMLElement, _ identity: ElementIdentity, local: String) -> (String, String?) {
-        if identity.id >= 0, !IBRules.hasNonObjectID(e.name) {
-            let id = e.attributes[identity.id].value
+        if let id = objectID(of: e, identity) {
             return (IBGraph.prefixed(0x23, id), id)  // "#" + id, without a concatenation (1,800 a file)
         }
         if identity.sceneID >= 0 { return ("#scene:" + e.attributes[identity.sceneID].value, nil) }
         return (local, nil)
     }
 
+    /// The element's object id, if it is an object.
+    fileprivate static func objectID(of e: XMLElement, _ identity: ElementIdentity) -> String? {
+        identity.id >= 0 && !IBRules.hasNonObjectID(e.name) ? e.attributes[identity.id].value : nil
+    }
+
+    /// The element's attributes that refer to an object: name and target id.
+    @inline(__always)
+    fileprivate static func forEachReference(in e: XMLElement, _ body: (String, String) -> Void) {
+        for a in e.attributes where IBRules.isReference(tag: e.name, attribute: a.name) && a.name != IBRules.objectIDAttribute {
+            body(a.name, a.value)
+        }
+    }
+
     /// Takes the element (the caller's copy, moved into the node): copying elements, 3 or 4
     /// retains each, was a visible share of building a graph.
-    private mutating func add(_ e: consuming XMLElement, key: String, objectID: String?, parent: Int,
+    private mutating func add(_ e: consuming XMLElement, key: String, keyHash: UInt64? = nil, objectID: String?, parent: Int,
                               indexInParent: Int, depth: Int) {
         let index = nodes.count
         var key = key
-        if byKey.insert(key, index) != nil {
+        let inserted = keyHash.map { byKey.insert(key, index, hash: $0) } ?? (keyed || !key.isEmpty ? byKey.insert(key, index) : nil)
+        if inserted != nil {
             // A duplicate identity (duplicate id, or two same-keyed values): the first keeps the key.
             var n = nextSuffix[key] ?? 2
             while byKey[key + "~\(n)"] != nil { n += 1 }
@@ -100,56 +162,59 @@ public struct IBGraph: Sendable {
             byKey.insert(key, index)
             hasDuplicateKeys = true
         }
-        let attributes = e.attributes
-        for i in attributes.indices where IBRules.isReference(tag: e.name, attribute: attributes[i].name) && attributes[i].name != IBRules.objectIDAttribute {
-            references.append(Reference(node: index, attribute: attributes[i].name, target: attributes[i].value))
-        }
+        IBGraph.forEachReference(in: e) { references.append(Reference(node: index, attribute: $0, target: $1)) }
         let children = e.children
-        nodes.append(Node(element: e, parent: parent, indexInParent: indexInParent, depth: depth, key: key, objectID: objectID))
+        var node = Node(element: e, parent: parent, indexInParent: indexInParent, depth: depth, key: key, objectID: objectID)
+        // The children's places in `childList`, filled as they are added.
+        node.childStart = Int32(childList.count)
+        let elementCount = children.reduce(0) { $0 + ($1.isElement ? 1 : 0) }
+        childList.append(contentsOf: repeatElement(-1, count: elementCount))
+        nodes.append(node)
         if let id = objectID, let first = objectIndex.insert(id, index) {
             duplicateIDs[id, default: [first]].append(index)
         }
-        if parent >= 0 { nodes[parent].children.append(index) }
-        // One allocation for the child list (appending grew it 1, 2, 4, 8...).
-        if !children.isEmpty { nodes[index].children.reserveCapacity(children.count) }
+        if parent >= 0 {
+            childList[Int(nodes[parent].childStart + nodes[parent].childCount)] = Int32(index)
+            nodes[parent].childCount += 1
+        }
         var ordinals = TagOrdinals()
         for i in children.indices {
             guard case .element(let c) = children[i] else { continue }
             let childIdentity = ElementIdentity(c)
             // Objects and scenes are keyed by id; only other elements need a key under this parent.
-            let local = childIdentity.isGlobal(c) ? "" : IBGraph.key(of: c, childIdentity, under: key, ordinals: &ordinals)
-            let (childKey, childID) = IBGraph.ownKey(c, childIdentity, local: local)
-            add(c, key: childKey, objectID: childID, parent: index, indexInParent: i, depth: depth + 1)
+            if !keyed || childIdentity.isGlobal(c) {
+                let (childKey, childID) = IBGraph.ownKey(c, childIdentity, local: "")
+                add(c, key: childKey, objectID: childID, parent: index, indexInParent: i, depth: depth + 1)
+            } else {
+                let (childKey, hash) = self.key(of: c, childIdentity, under: key, ordinals: &ordinals)
+                add(c, key: childKey, keyHash: hash, objectID: nil, parent: index, indexInParent: i, depth: depth + 1)
+            }
         }
     }
 
     /// The key of an element without an id: its parent's key plus `/tag[key=value]`, or
-    /// `/tag[n]` for the n-th anonymous element of that tag. Built in one allocation: this
-    /// runs for most elements of a file.
-    private static func key(of e: XMLElement, _ identity: ElementIdentity, under parentKey: String, ordinals: inout TagOrdinals) -> String {
+    /// `/tag[n]` for the n-th anonymous element of that tag, with its hash. Made in `scratch`,
+    /// and a String only when the shared graph has no equal key: this runs for most elements.
+    private mutating func key(of e: XMLElement, _ identity: ElementIdentity, under parentKey: String,
+                              ordinals: inout TagOrdinals) -> (String, UInt64) {
         let ordinal = identity.ranked < 0 ? ordinals.next(e.name) : 0
-        let ranked = identity.ranked >= 0
-        let ordinalText = ranked ? "" : String(ordinal)
-        let identityName = ranked ? e.attributes[identity.ranked].name : ""
-        let identityValue = ranked ? e.attributes[identity.ranked].value : ""
-        let total = parentKey.utf8.count + e.name.utf8.count + 3
-            + (ranked ? identityName.utf8.count + 1 + identityValue.utf8.count : ordinalText.utf8.count)
-        // One allocation, filled by copying bytes: `+=` on String cost more than the hash insert.
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            var at = 0
-            put(parentKey, buffer, &at)
-            put(0x2F, buffer, &at)  // "/"
-            put(e.name, buffer, &at)
-            put(0x5B, buffer, &at)  // "["
-            if ranked {
-                put(identityName, buffer, &at)
-                put(0x3D, buffer, &at)  // "="
-                put(identityValue, buffer, &at)
-            } else {
-                put(ordinalText, buffer, &at)
-            }
-            put(0x5D, buffer, &at)  // "]"
-            return at
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: parentKey.utf8)
+        scratch.append(0x2F)  // "/"
+        scratch.append(contentsOf: e.name.utf8)
+        scratch.append(0x5B)  // "["
+        if identity.ranked >= 0 {
+            scratch.append(contentsOf: e.attributes[identity.ranked].name.utf8)
+            scratch.append(0x3D)  // "="
+            scratch.append(contentsOf: e.attributes[identity.ranked].value.utf8)
+        } else {
+            scratch.append(contentsOf: String(ordinal).utf8)
+        }
+        scratch.append(0x5D)  // "]"
+        return scratch.withUnsafeBytes { bytes in
+            let hash = FastHash.of(bytes)
+            if let shared = sharedKeys?.key(matching: bytes, hash: hash) { return (shared, hash) }
+            return (String(decoding: bytes, as: UTF8.self), hash)
         }
     }
 
@@ -180,6 +245,11 @@ public struct IBGraph: Sendable {
     // MARK: - Queries
 
     public func node(forObjectID id: String) -> Int? { objectIndex[id] }
+
+    /// The node's child elements, in document order.
+    public func children(of i: Int) -> Children {
+        Children(childList, start: nodes[i].childStart, count: nodes[i].childCount)
+    }
 
     /// Whether a key names an object or a scene (`#id`, `#scene:ID`) rather than an element
     /// identified under its parent (`#id/subviews[0]`).
@@ -233,6 +303,32 @@ public struct IBGraph: Sendable {
     public func offset(of i: Int) -> Int? {
         guard let o = nodes[i].element.origin, o.source === document.source else { return nil }
         return o.span.lowerBound
+    }
+}
+
+extension IBGraph {
+    /// A document's object ids and references, the graph's, without its graph: what checking
+    /// a merge's result needs (that graph, a fourth beside base's, ours' and theirs', was the
+    /// peak of a large merge's memory).
+    struct IDsAndReferences {
+        struct Reference {
+            let attribute: String
+            let target: String
+        }
+
+        private(set) var ids = KeyIndex()
+        private(set) var hasDuplicateIDs = false
+        private(set) var references: [Reference] = []
+
+        init(_ document: XMLDocument) { add(document.root) }
+
+        private mutating func add(_ e: XMLElement) {
+            if let id = IBGraph.objectID(of: e, ElementIdentity(e)), ids.insert(id, 0) != nil { hasDuplicateIDs = true }
+            IBGraph.forEachReference(in: e) { references.append(Reference(attribute: $0, target: $1)) }
+            for c in e.children {
+                if case .element(let child) = c { add(child) }
+            }
+        }
     }
 }
 

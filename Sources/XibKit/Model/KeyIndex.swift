@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The graph's tables from a key or an object id to a node. A merge looks keys up tens of
 /// thousands of times; with `Dictionary<String, Int>` the seeded SipHash of every key was a
 /// visible share of the time. Open addressing over `FastHash`, insertion-ordered entries.
@@ -8,7 +14,8 @@
 /// alternating runs), and the bench's median ratio to `git merge-file` rose past its target of 4.
 public struct KeyIndex: Sendable {
     private var entryKeys: [String] = []
-    private var entryValues: [Int] = []
+    /// In 32 bits: the values are node numbers, far below 2^31 (`XMLLimits.maximumElements`).
+    private var entryValues: [Int32] = []
     private var entryHashes: [UInt64] = []
     /// Entry numbers, or -1 for an empty slot; a power of two, at most half full.
     private var slots = [Int32](repeating: -1, count: 16)
@@ -32,14 +39,32 @@ public struct KeyIndex: Sendable {
 
     /// The subscript, with the key's hash as `hash(ofEntry:)` of any index gave it.
     func value(for key: String, hash: UInt64) -> Int? {
+        find(hash) { entryKeys[$0] == key }.entry.map { Int(entryValues[$0]) }
+    }
+
+    /// The entry with `hash` that `matches`, else the empty slot where the probe ended.
+    @inline(__always)
+    private func find(_ hash: UInt64, _ matches: (Int) -> Bool) -> (entry: Int?, slot: Int) {
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
         while true {
             let e = Int(slots[i])
-            if e < 0 { return nil }
-            if entryHashes[e] == hash && entryKeys[e] == key { return entryValues[e] }
+            if e < 0 { return (nil, i) }
+            if entryHashes[e] == hash && matches(e) { return (e, i) }
             i = (i + 1) & mask
         }
+    }
+
+    /// The key whose UTF-8 is `bytes`, with the hash `hash(ofEntry:)` would give it, if it is
+    /// here: for another table to hold the same string rather than a copy.
+    func key(matching bytes: UnsafeRawBufferPointer, hash: UInt64) -> String? {
+        let found = find(hash) { e in
+            var key = entryKeys[e]
+            return key.withUTF8 { k in
+                k.count == bytes.count && (k.isEmpty || memcmp(k.baseAddress!, bytes.baseAddress!, k.count) == 0)
+            }
+        }
+        return found.entry.map { entryKeys[$0] }
     }
 
     /// Adds `key` → `value` unless the key is there; returns the value already there, if any.
@@ -54,17 +79,12 @@ public struct KeyIndex: Sendable {
     /// `insert`, with the key's hash as `hash(ofEntry:)` gave it.
     @discardableResult
     mutating func insert(_ key: String, _ value: Int, hash: UInt64) -> Int? {
-        var mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let e = Int(slots[i])
-            if e < 0 { break }
-            if entryHashes[e] == hash && entryKeys[e] == key { return entryValues[e] }
-            i = (i + 1) & mask
-        }
+        let (found, slot) = find(hash) { entryKeys[$0] == key }
+        if let found { return Int(entryValues[found]) }
+        var i = slot
         if (entryKeys.count + 1) * 2 > slots.count {
             slots = [Int32](repeating: -1, count: slots.count * 2)
-            mask = slots.count - 1
+            let mask = slots.count - 1
             for (e, h) in entryHashes.enumerated() {
                 var k = Int(truncatingIfNeeded: h) & mask
                 while slots[k] >= 0 { k = (k + 1) & mask }
@@ -75,7 +95,7 @@ public struct KeyIndex: Sendable {
         }
         slots[i] = Int32(entryKeys.count)
         entryKeys.append(key)
-        entryValues.append(value)
+        entryValues.append(Int32(value))
         entryHashes.append(hash)
         return nil
     }

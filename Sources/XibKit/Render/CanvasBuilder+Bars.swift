@@ -6,14 +6,14 @@ extension CanvasBuilder {
     /// Returns how far the top bar reaches into the view (0 without one).
     @discardableResult
     mutating func drawSimulatedBars(_ controller: Int, over root: Wireframe.Rect) -> Double {
-        let off = Set(graph.nodes[controller].children.compactMap { c -> String? in
+        let off = Set(graph.children(of: controller).compactMap { c -> String? in
             let e = graph.nodes[c].element
             return e.name == "nil" ? e[attribute: "key"] : nil
         })
         var bottom = root.maxY, top = 0.0
         for rule in IBRules.simulatedBars.reversed() where !off.contains(rule.metricsKey) {
             guard let item = keyedChild(controller, rule.item)
-                    ?? graph.nodes[controller].children.first(where: { graph.nodes[$0].tag == rule.item }) else { continue }
+                    ?? graph.children(of: controller).first(where: { graph.nodes[$0].tag == rule.item }) else { continue }
             let y = rule.edge == .top ? root.y + IBRules.statusBarHeight(screenHeight: root.height) : bottom - rule.height
             if rule.edge == .bottom { bottom = y } else { top = y + rule.height - root.y }
             let rect = Wireframe.Rect(x: root.x, y: y, width: root.width, height: rule.height)
@@ -32,8 +32,8 @@ extension CanvasBuilder {
     private func barItems(_ item: Int, isTabItem: Bool) -> [String] {
         if isTabItem { return [itemText(graph.nodes[item].element) ?? "Item"] }
         var out: [String] = []
-        for c in graph.nodes[item].children where graph.nodes[c].tag == "barButtonItem" || graph.nodes[c].tag.hasSuffix("BarButtonItems") {
-            let items = graph.nodes[c].tag == "barButtonItem" ? [c] : graph.nodes[c].children
+        for c in graph.children(of: item) where graph.nodes[c].tag == "barButtonItem" || graph.nodes[c].tag.hasSuffix("BarButtonItems") {
+            let items = graph.nodes[c].tag == "barButtonItem" ? [c] : Array(graph.children(of: c))
             for b in items {
                 let e = graph.nodes[b].element
                 if let item = e[attribute: "systemItem"], IBRules.spacerBarItems.contains(item) { continue }
@@ -81,8 +81,8 @@ extension CanvasBuilder {
     /// scene (as the diff names segue destinations).
     func relationships(_ m: Int) -> [(relationship: String, node: Int, name: String)] {
         var out: [(relationship: String, node: Int, name: String)] = []
-        for c in graph.nodes[m].children where graph.nodes[c].tag == "connections" {
-            for s in graph.nodes[c].children {
+        for c in graph.children(of: m) where graph.nodes[c].tag == "connections" {
+            for s in graph.children(of: c) {
                 let e = graph.nodes[s].element
                 guard e.name == "segue", e[attribute: "kind"] == "relationship", let d = e[attribute: "destination"],
                       let node = graph.node(forObjectID: d) else { continue }

@@ -62,7 +62,7 @@ extension CanvasBuilder {
     func segmentTitles(_ n: Int) -> [String] {
         var titles: [String] = []
         func walk(_ i: Int) {
-            for c in graph.nodes[i].children {
+            for c in graph.children(of: i) {
                 let e = graph.nodes[c].element
                 if e.name == IBRules.segmentTag {
                     titles.append(IBRules.segmentTitleAttributes.lazy.compactMap { e[attribute: $0] }.first ?? "")

@@ -22,7 +22,7 @@ struct CanvasBuilder {
         let isScene = graph.nodes[root].tag == IBRules.sceneTag
         var main: Int? = root
         if isScene {
-            let objects = graph.nodes[root].children.filter { graph.nodes[$0].tag == IBRules.objectsContainer }.flatMap { graph.nodes[$0].children }
+            let objects = graph.children(of: root).filter { graph.nodes[$0].tag == IBRules.objectsContainer }.flatMap { graph.children(of: $0) }
             main = objects.first { graph.nodes[$0].element[attribute: "sceneMemberID"] == IBRules.sceneControllerMemberID } ?? objects.first
             if let m = main { drawMain(m) }
             for o in objects where o != main && (isTopLevelView(o) || isWindow(o)) { drawRoot(o) }
@@ -172,9 +172,9 @@ extension CanvasBuilder {
             // A tab view shows one tab: its initial item's, else the first.
             let shown: Int? = IBRules.oneShownContainers[graph.nodes[i].tag].map { attribute in
                 let wanted = graph.nodes[graph.nodes[i].parent].element[attribute: attribute]
-                return graph.nodes[i].children.first { wanted != nil && graph.nodes[$0].objectID == wanted } ?? graph.nodes[i].children.first ?? -1
+                return graph.children(of: i).first { wanted != nil && graph.nodes[$0].objectID == wanted } ?? graph.children(of: i).first ?? -1
             }
-            for c in graph.nodes[i].children {
+            for c in graph.children(of: i) {
                 let hidden = hidden || (shown != nil && c != shown)
                 if isView(c) {
                     out.append((c, dx, rowY, hidden))
@@ -223,7 +223,7 @@ extension CanvasBuilder {
     }
 
     func keyedChild(_ n: Int, _ key: String) -> Int? {
-        graph.nodes[n].children.first { graph.nodes[$0].objectID != nil && graph.nodes[$0].element[attribute: "key"] == key }
+        graph.children(of: n).first { graph.nodes[$0].objectID != nil && graph.nodes[$0].element[attribute: "key"] == key }
     }
 
     func frame(_ n: Int) -> Wireframe.Rect? { rectChild(n, key: "frame") }

@@ -165,7 +165,7 @@ extension IBGraph {
     /// One past the last node of `n`'s subtree (nodes are in pre-order).
     public func subtreeEnd(of n: Int) -> Int {
         var last = n
-        while let c = nodes[last].children.last { last = c }
+        while let c = children(of: last).last { last = c }
         return last + 1
     }
 }

@@ -57,13 +57,13 @@ public enum WireframeBuilder {
 
     /// Scenes of a storyboard; the top-level objects of a xib that are views, windows or hold a view.
     static func canvasRoots(_ graph: IBGraph, kind: IBDocument.Kind) -> [Int] {
-        let top = graph.nodes[0].children
+        let top = graph.children(of: 0)
         if kind == .storyboard {
-            return top.filter { graph.nodes[$0].tag == "scenes" }.flatMap { graph.nodes[$0].children.filter { graph.nodes[$0].tag == IBRules.sceneTag } }
+            return top.filter { graph.nodes[$0].tag == "scenes" }.flatMap { graph.children(of: $0).filter { graph.nodes[$0].tag == IBRules.sceneTag } }
         }
         guard let objects = top.first(where: { graph.nodes[$0].tag == IBRules.objectsContainer }) else { return [] }
         let probe = CanvasBuilder(graph: graph, platform: .unknown, colors: WireframeColors(graph), screen: (0, 0))
-        return graph.nodes[objects].children.filter { o in
+        return graph.children(of: objects).filter { o in
             probe.isTopLevelView(o) || probe.isWindow(o) || probe.keyedChild(o, "view") != nil
                 || (o..<graph.subtreeEnd(of: o)).contains { graph.nodes[$0].objectID != nil && probe.frame($0) != nil }
         }
@@ -82,7 +82,7 @@ public enum WireframeBuilder {
     /// default window content size.
     static func screenSize(_ graph: IBGraph, platform: IBDocument.Platform) -> (width: Double, height: Double) {
         if platform == .macOS { return (480, 270) }
-        for c in graph.nodes[0].children where graph.nodes[c].tag == "device" {
+        for c in graph.children(of: 0) where graph.nodes[c].tag == "device" {
             if let id = graph.nodes[c].element[attribute: "id"], let size = IBRules.deviceSizes[id] {
                 return graph.nodes[c].element[attribute: "orientation"] == "landscape" ? (size.height, size.width) : size
             }

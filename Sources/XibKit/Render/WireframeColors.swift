@@ -6,8 +6,8 @@ struct WireframeColors {
     private var resources: [String: Wireframe.Color] = [:]
 
     init(_ graph: IBGraph) {
-        guard let resourcesNode = graph.nodes[0].children.first(where: { graph.nodes[$0].tag == "resources" }) else { return }
-        for r in graph.nodes[resourcesNode].children {
+        guard let resourcesNode = graph.children(of: 0).first(where: { graph.nodes[$0].tag == "resources" }) else { return }
+        for r in graph.children(of: resourcesNode) {
             let e = graph.nodes[r].element
             guard IBRules.resourceColorTags.contains(e.name), let name = e[attribute: "name"] else { continue }
             for case .element(let c) in e.children where c.name == "color" {

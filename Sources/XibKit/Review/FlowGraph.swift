@@ -40,7 +40,7 @@ public struct FlowGraph: Sendable {
         var edges: [Edge] = []
         for scene in graph.nodes.indices where graph.nodes[scene].tag == IBRules.sceneTag {
             guard let id = graph.nodes[scene].element[attribute: IBRules.sceneIDAttribute] else { continue }
-            let objects = graph.nodes[scene].children.filter { graph.nodes[$0].tag == IBRules.objectsContainer }.flatMap { graph.nodes[$0].children }
+            let objects = graph.children(of: scene).filter { graph.nodes[$0].tag == IBRules.objectsContainer }.flatMap { graph.children(of: $0) }
             let isInitial = objects.contains { initial != nil && graph.nodes[$0].objectID == initial }
             let reference = objects.lazy.compactMap { graph.nodes[$0].element[attribute: "storyboardName"] }.first
             nodes.append(Node(id: id, title: graph.displayName(scene), isInitial: isInitial, storyboardName: reference))

@@ -22,6 +22,15 @@ public struct XMLLimits: Sendable, Equatable {
 
     public static let `default` = XMLLimits()
 
+    /// These limits within what the tree can hold, whatever a caller raised them to: an
+    /// element's origin keeps offsets in 32 bits and its depth in 16 (`XMLOrigin`).
+    var withinTreeStorage: XMLLimits {
+        var limits = self
+        limits.maximumFileSize = min(maximumFileSize, Int(UInt32.max))
+        limits.maximumDepth = min(maximumDepth, Int(UInt16.max))
+        return limits
+    }
+
     /// The message for a file of `size` bytes over `limit`.
     static func fileTooLarge(_ size: Int, limit: Int) -> String {
         "file is too large (\(show(size)) bytes; the limit is \(limit >> 20) MiB)"

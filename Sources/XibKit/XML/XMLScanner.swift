@@ -20,7 +20,7 @@ struct XMLScanner {
     init(source: XMLSource, bytes: UnsafeBufferPointer<UInt8>, limits: XMLLimits) {
         self.source = source
         self.p = bytes
-        self.limits = limits
+        self.limits = limits.withinTreeStorage
     }
 
     func fail(_ kind: XMLParseError.Kind = .malformed, at offset: Int, _ message: String) -> XMLParseError {
