@@ -16,7 +16,9 @@ public struct KeyIndex: Sendable {
     private var entryKeys: [String] = []
     /// In 32 bits: the values are node numbers, far below 2^31 (`XMLLimits.maximumElements`).
     private var entryValues: [Int32] = []
-    private var entryHashes: [UInt64] = []
+    /// The low 32 bits of each key's hash: all a table of fewer than 2^31 slots uses to
+    /// place a key, and enough to skip nearly every unequal key (4 bytes an entry fewer).
+    private var entryHashes: [UInt32] = []
     /// Entry numbers, or -1 for an empty slot; a power of two, at most half full.
     private var slots = [Int32](repeating: -1, count: 16)
 
@@ -50,7 +52,7 @@ public struct KeyIndex: Sendable {
         while true {
             let e = Int(slots[i])
             if e < 0 { return (nil, i) }
-            if entryHashes[e] == hash && matches(e) { return (e, i) }
+            if entryHashes[e] == UInt32(truncatingIfNeeded: hash) && matches(e) { return (e, i) }
             i = (i + 1) & mask
         }
     }
@@ -74,7 +76,7 @@ public struct KeyIndex: Sendable {
     }
 
     /// The hash of the key inserted `entry`-th (another index of the same key need not hash it again).
-    func hash(ofEntry entry: Int) -> UInt64 { entryHashes[entry] }
+    func hash(ofEntry entry: Int) -> UInt64 { UInt64(entryHashes[entry]) }
 
     /// `insert`, with the key's hash as `hash(ofEntry:)` gave it.
     @discardableResult
@@ -96,7 +98,7 @@ public struct KeyIndex: Sendable {
         slots[i] = Int32(entryKeys.count)
         entryKeys.append(key)
         entryValues.append(Int32(value))
-        entryHashes.append(hash)
+        entryHashes.append(UInt32(truncatingIfNeeded: hash))
         return nil
     }
 
