@@ -106,6 +106,8 @@ public struct IBGraph: Sendable {
         objectIndex = KeyIndex(minimumCapacity: estimate / 2)
         let (key, objectID) = IBGraph.ownKey(xml.root, ElementIdentity(xml.root), local: "/document")
         add(xml.root, key: key, objectID: objectID, parent: -1, indexInParent: 0, depth: 0)
+        // Built: `nodes` no longer changes, so the index may read its keys there.
+        byKey.readKeys(from: nodes)
     }
 
     /// How many start tags the bytes hold (`<` before a name): the number of nodes, reserved at

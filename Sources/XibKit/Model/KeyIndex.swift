@@ -14,6 +14,10 @@ import Darwin
 /// alternating runs), and the bench's median ratio to `git merge-file` rose past its target of 4.
 public struct KeyIndex: Sendable {
     private var entryKeys: [String] = []
+    /// Once `readKeys(from:)` has run, the nodes whose keys the entries are (each entry's value
+    /// is its node), in place of `entryKeys`: a graph's nodes hold the same strings, and a
+    /// second reference to each was 16 bytes a node in every graph a merge holds.
+    private var nodes: [IBGraph.Node]?
     /// In 32 bits: the values are node numbers, far below 2^31 (`XMLLimits.maximumElements`).
     private var entryValues: [Int32] = []
     /// The low 32 bits of each key's hash: all a table of fewer than 2^31 slots uses to
@@ -33,15 +37,29 @@ public struct KeyIndex: Sendable {
         entryHashes.reserveCapacity(minimumCapacity)
     }
 
-    public var count: Int { entryKeys.count }
+    public var count: Int { entryValues.count }
     /// The keys, in the order they were inserted.
-    public var keys: [String] { entryKeys }
+    public var keys: [String] { nodes.map { n in entryValues.map { n[Int($0)].key } } ?? entryKeys }
+
+    /// The key of the `entry`-th insertion.
+    @inline(__always)
+    private func key(ofEntry entry: Int) -> String {
+        if let nodes { return nodes[Int(entryValues[entry])].key }
+        return entryKeys[entry]
+    }
+
+    /// Reads each entry's key from its node from now on, and lets go of the copies: for an index
+    /// whose values are nodes with those keys (a graph's `byKey`, once the graph is built).
+    mutating func readKeys(from nodes: [IBGraph.Node]) {
+        self.nodes = nodes
+        entryKeys = []
+    }
 
     public subscript(key: String) -> Int? { value(for: key, hash: KeyIndex.hash(key)) }
 
     /// The subscript, with the key's hash as `hash(ofEntry:)` of any index gave it.
     func value(for key: String, hash: UInt64) -> Int? {
-        find(hash) { entryKeys[$0] == key }.entry.map { Int(entryValues[$0]) }
+        find(hash) { self.key(ofEntry: $0) == key }.entry.map { Int(entryValues[$0]) }
     }
 
     /// The entry with `hash` that `matches`, else the empty slot where the probe ended.
@@ -61,12 +79,12 @@ public struct KeyIndex: Sendable {
     /// here: for another table to hold the same string rather than a copy.
     func key(matching bytes: UnsafeRawBufferPointer, hash: UInt64) -> String? {
         let found = find(hash) { e in
-            var key = entryKeys[e]
+            var key = self.key(ofEntry: e)
             return key.withUTF8 { k in
                 k.count == bytes.count && (k.isEmpty || memcmp(k.baseAddress!, bytes.baseAddress!, k.count) == 0)
             }
         }
-        return found.entry.map { entryKeys[$0] }
+        return found.entry.map { key(ofEntry: $0) }
     }
 
     /// Adds `key` → `value` unless the key is there; returns the value already there, if any.
@@ -81,10 +99,10 @@ public struct KeyIndex: Sendable {
     /// `insert`, with the key's hash as `hash(ofEntry:)` gave it.
     @discardableResult
     mutating func insert(_ key: String, _ value: Int, hash: UInt64) -> Int? {
-        let (found, slot) = find(hash) { entryKeys[$0] == key }
+        let (found, slot) = find(hash) { self.key(ofEntry: $0) == key }
         if let found { return Int(entryValues[found]) }
         var i = slot
-        if (entryKeys.count + 1) * 2 > slots.count {
+        if (entryValues.count + 1) * 2 > slots.count {
             slots = [Int32](repeating: -1, count: slots.count * 2)
             let mask = slots.count - 1
             for (e, h) in entryHashes.enumerated() {
@@ -95,8 +113,8 @@ public struct KeyIndex: Sendable {
             i = Int(truncatingIfNeeded: hash) & mask
             while slots[i] >= 0 { i = (i + 1) & mask }
         }
-        slots[i] = Int32(entryKeys.count)
-        entryKeys.append(key)
+        slots[i] = Int32(entryValues.count)
+        if nodes == nil { entryKeys.append(key) }
         entryValues.append(Int32(value))
         entryHashes.append(UInt32(truncatingIfNeeded: hash))
         return nil
