@@ -16,21 +16,9 @@ import Darwin
     static func pausedMerge(_ c: Inputs) throws -> pid_t {
         let arguments = [CLI.binary, "merge", c.path("base"), c.path("ours"), c.path("theirs"), "UI/Fixture.\(c.ext)"]
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" } + ["XIBMERGE_TEST_PAUSE_BEFORE_RENAME=1.5"]
-        var argv = arguments.map { strdup($0) } + [nil], envp = environment.map { strdup($0) } + [nil]
+        let argv = arguments.map { strdup($0) } + [nil], envp = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
-        // As a shell starts it: no signal blocked or ignored (the test's thread, a Dispatch
-        // worker, blocks them all, and a child inherits that).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, CLI.binary, nil, &attributes, &argv, &envp)
+        let (spawned, pid) = CLI.spawnAsShellWould(argv, envp)
         try #require(spawned == 0, "posix_spawn: \(spawned)")
         var waited = 0
         while try c.leftovers().isEmpty && waited < 600 {

@@ -64,6 +64,25 @@ enum CLI {
 
     /// Reads a pipe to its end, retrying reads a signal interrupted (FileHandle's
     /// readDataToEndOfFile traps on EINTR when many child processes run at once).
+    /// Starts `argv[0]` (searched on PATH) as a shell would: no signal blocked or ignored. The
+    /// test's thread, a Dispatch worker, blocks them all, and a child would inherit that.
+    /// Returns posix_spawnp's result and the child's process id.
+    static func spawnAsShellWould(_ argv: [UnsafeMutablePointer<CChar>?], _ envp: [UnsafeMutablePointer<CChar>?],
+                                  actions: UnsafePointer<posix_spawn_file_actions_t>? = nil) -> (Int32, pid_t) {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid = pid_t()
+        let result = posix_spawnp(&pid, argv[0]!, actions, &attributes, argv, envp)
+        return (result, pid)
+    }
+
     static func readAll(_ fd: Int32) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
