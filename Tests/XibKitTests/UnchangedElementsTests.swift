@@ -155,8 +155,7 @@ import Testing
         #expect(throws: Never.self) { try XMLReader.parse(XMLSource(name: "side.xib", bytes: side), unchanged: unchanged, limits: roomy) }
     }
 
-    /// Characters are checked once: base's shared lines were checked when base was read, and
-    /// every other line of the version still is.
+    /// Taking base's subtrees never skips the character check of what the version changed.
     @Test func charactersOutsideBaseLinesAreStillChecked() throws {
         let base = HostileInputs.duplicateIDs(50)
         let side = Array(String(decoding: base, as: UTF8.self)

@@ -32,13 +32,10 @@ public struct XMLReader {
 
     private let scanner: XMLScanner
     private var builder: XMLTreeBuilder
-    /// Byte runs already validated as base's: they need not be checked again.
-    private let validated: [LineDiff.SharedRun]
 
     init(scanner: XMLScanner, unchanged: UnchangedElements?, copies: [Range<Int>]) {
         self.scanner = scanner
         builder = XMLTreeBuilder(scanner: scanner, unchanged: unchanged, copies: copies)
-        validated = unchanged?.runs ?? []
     }
 
     private var source: XMLSource { scanner.source }
@@ -52,25 +49,13 @@ public struct XMLReader {
         try checkForeignFormats()
         var i = 0
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }
-        try validateCharacters(from: i)
+        try scanner.validateCharacters(from: i, to: n)
         let rootStart = try readProlog(from: i)
         let (root, rootEnd) = try builder.readRoot(at: rootStart)
         try readEpilog(from: rootEnd, declStart: i)
         let newline = detectNewline()
         return XMLDocument(source: source, prolog: Array(p[0..<rootStart]), root: root, epilog: Array(p[rootEnd..<n]),
                            newline: newline, indentUnit: detectIndent(root.origin!))
-    }
-
-    /// Every character from `start` on is one XML allows, except in the runs of base's bytes,
-    /// which were checked when base was read (runs are whole lines, so no character straddles
-    /// their ends).
-    private func validateCharacters(from start: Int) throws(XMLParseError) {
-        var i = start
-        for run in validated where run.start + run.count > i {
-            if run.start > i { try scanner.validateCharacters(from: i, to: run.start) }
-            i = run.start + run.count
-        }
-        if i < scanner.p.count { try scanner.validateCharacters(from: i, to: scanner.p.count) }
     }
 
     /// The XML declaration, comments, processing instructions and white space before the root
