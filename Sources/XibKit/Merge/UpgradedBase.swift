@@ -8,7 +8,7 @@
 enum UpgradedBase {
     /// Whether base is a legacy archive and ours and theirs are both documents.
     static func applies(base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> Bool {
-        rootName(base) == "archive" && rootName(ours) == "document" && rootName(theirs) == "document"
+        rootName(base) == IBRules.legacyArchiveRoot && rootName(ours) == IBRules.documentRoot && rootName(theirs) == IBRules.documentRoot
     }
 
     /// The merge against the two sides' common part, with an event saying so.

@@ -22,11 +22,11 @@ public struct IBDocument: Sendable {
     public init(xml: XMLDocument) throws(XMLParseError) {
         let root = xml.root
         let at = xml.source.location(of: root.offset ?? 0)
-        if root.name == "archive" {
+        if root.name == IBRules.legacyArchiveRoot {
             throw XMLParseError(kind: .unsupportedFormat, location: at,
                                 message: "unsupported format: legacy Interface Builder 3 archive (Xcode 3/4); open and save it in Xcode 5 or later")
         }
-        guard root.name == "document" else {
+        guard root.name == IBRules.documentRoot else {
             throw XMLParseError(kind: .unsupportedFormat, location: at,
                                 message: "unsupported format: the root element is <\(root.name)>, not an Interface Builder <document>")
         }

@@ -11,6 +11,10 @@ extension IBRules {
     /// Elements whose `id` is not an object id (device models, size-class adaptations).
     public static let nonObjectIDTags = ["device", "adaptation"]
 
+    /// The root element of a document-format file, and of a legacy Interface Builder 3 archive.
+    public static let documentRoot = "document"
+    public static let legacyArchiveRoot = "archive"
+
     /// Storyboard scenes: keyed by their scene id, like objects; a change is grouped by its scene.
     public static let sceneTag = "scene"
     public static let sceneIDAttribute = "sceneID"
