@@ -17,13 +17,13 @@ public enum RenderReport {
         var body = "<h1>\(WireframeSVG.xml(title))</h1>\n"
         body += "<p class=\"meta\">\(w.documentKind.rawValue), \(w.platform.rawValue): \(w.canvases.count) "
         body += (w.documentKind == .storyboard ? "scene" : "top-level object") + (w.canvases.count == 1 ? "" : "s") + "</p>\n"
+        if let note = WireframeSVG.omittedNote(w) { body += "<p class=\"meta\">\(WireframeSVG.xml(note))</p>\n" }
         for c in w.canvases {
             body += "<figure class=\"canvas\" id=\"\(WireframeSVG.xml(c.id))\"><figcaption>\(WireframeSVG.xml(c.title))"
             if c.isInitial { body += " <span class=\"tag\">initial</span>" }
             body += " <code>\(WireframeSVG.xml(c.id))</code></figcaption>\n"
             body += WireframeSVG.canvas(c) + "</figure>\n"
         }
-        if let note = WireframeSVG.omittedNote(w) { body += "<p class=\"meta\">\(WireframeSVG.xml(note))</p>\n" }
         return HTMLPage.page(title: title, body: body)
     }
 }

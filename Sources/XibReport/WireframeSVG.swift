@@ -51,6 +51,11 @@ public enum WireframeSVG {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         var x = 0.0, y = 0.0, rowHeight = 0.0, width = 0.0
         var body = ""
+        // First, where it is seen: the left-out canvases would follow the drawn ones far below.
+        if let note = omittedNote(w) {
+            body += "<text class=\"caption\" x=\"0\" y=\"16\">\(xml(note))</text>"
+            (y, width) = (32, Double(note.count) * 7.5)  // 14 px captions: about 7.5 px a character
+        }
         let rowLimit = max(2400, w.canvases.map { $0.bounds.width + 2 * padding }.max() ?? 0)
         for c in w.canvases {
             let cw = c.bounds.width + 2 * padding, ch = c.bounds.height + 2 * padding + 24
@@ -60,12 +65,6 @@ public enum WireframeSVG {
             x += cw + 32
             rowHeight = max(rowHeight, ch)
             width = max(width, x)
-        }
-        if let note = omittedNote(w) {
-            if x > 0 { x = 0; y += rowHeight + 32; rowHeight = 0 }
-            body += "<text class=\"caption\" x=\"0\" y=\"\(n(y + 16))\">\(xml(note))</text>"
-            rowHeight = 24
-            width = max(width, 640)
         }
         let height = y + rowHeight
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(max(width, 1)))\" height=\"\(n(max(height, 1)))\" viewBox=\"0 0 \(n(max(width, 1))) \(n(max(height, 1)))\">"

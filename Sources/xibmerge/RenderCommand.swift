@@ -45,7 +45,8 @@ struct RenderCommand: ParsableCommand {
                 throw Exit.error
             }
         }
-        let wireframe = WireframeBuilder.build(graph, only: scene.isEmpty ? nil : scene)
+        // Scenes a person names are drawn whole; the budget guards a picture nobody asked for.
+        let wireframe = scene.isEmpty ? WireframeBuilder.build(graph) : WireframeBuilder.build(graph, only: scene, budget: nil)
         if wireframe.omitted > 0, let first = wireframe.firstOmitted {
             Console.err("xibmerge: \(file): warning: \(WireframeSVG.omittedNote(wireframe) ?? first)")
         }

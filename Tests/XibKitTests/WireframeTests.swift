@@ -139,6 +139,11 @@ struct WireframeTests {
         let second = graph.subtreeEnd(of: roots[1]) - roots[1]
         let named = WireframeBuilder.build(graph, only: [WireframeBuilder.canvasID(graph, roots[1])], budget: second)
         #expect(named.canvases.map(\.node) == [roots[1]] && named.omitted == 0)
+        // A first canvas over the budget leaves the picture empty but for the note; with no
+        // budget (scenes a person named), it is drawn.
+        let none = WireframeBuilder.build(graph, budget: 0)
+        #expect(none.canvases.isEmpty && none.omitted == roots.count)
+        #expect(WireframeBuilder.build(graph, budget: nil).canvases.count == roots.count)
         let all = WireframeBuilder.build(graph)
         #expect(all.omitted == 0 && all.firstOmitted == nil && all.canvases.count == roots.count)
     }

@@ -13,9 +13,9 @@ public enum WireframeBuilder {
     public static let elementBudget = 100_000
 
     /// Every scene (storyboards) or top-level view or window (xibs), built in parallel, in
-    /// document order until `budget` elements.
+    /// document order until `budget` elements (nil: all, for canvases a person named).
     /// `only`: scene ids, object ids or titles (`Login Scene` or `Login`) to keep.
-    public static func build(_ graph: IBGraph, only: [String]? = nil, jobs: Int? = nil, budget: Int = elementBudget) -> Wireframe {
+    public static func build(_ graph: IBGraph, only: [String]? = nil, jobs: Int? = nil, budget: Int? = elementBudget) -> Wireframe {
         let document = try? IBDocument(xml: graph.document)
         let kind = document?.kind ?? .xib
         let platform = document?.platform ?? .unknown
@@ -26,7 +26,7 @@ public enum WireframeBuilder {
         var spent = 0
         let fitting = roots.prefix { r in
             spent += graph.subtreeEnd(of: r) - r
-            return spent <= budget
+            return budget.map { spent <= $0 } ?? true
         }
         let left = roots.count - fitting.count
         let firstLeft = left > 0 ? "\(graph.displayName(roots[fitting.count])) (\(canvasID(graph, roots[fitting.count])))" : nil
