@@ -4,7 +4,7 @@ import XibKit
 
 /// How the commands that read history (`diff` over commits, `log`, `merge-preview`, `review`)
 /// get at the versions of files: the .xib/.storyboard changes of a range, and the work on each
-/// change, across cores, over blobs read once each.
+/// change, across cores.
 ///
 ///     let store = BlobStore(repository)
 ///     let changes = try HistoryReading.changes(repository, from: old, to: new)
@@ -31,38 +31,33 @@ enum HistoryReading {
         [change.oldPath, change.newPath].contains { $0.map(GitCLI.isInterfaceBuilderFile) ?? false }
     }
 
-    /// How many items' blobs are held at once: memory stays bounded over a long history, and a
-    /// batch is still enough to keep every core busy.
-    static let batchSize = 64
-
     /// Runs `body` on every item, on up to `jobs` cores (`parallelMap`; nil: all), and returns
-    /// the results in order, in batches of at most `batchSize` items of equal size. Missing blobs
-    /// are fetched first, for all the items at once; then each run reads the blobs it needs into
-    /// `store` (each once; a blob two neighbouring batches share stays) while other cores parse:
-    /// read up front, they kept the other cores waiting. Neighbouring items go to one core in
-    /// runs, each run with its own `Versions`, so that a version two neighbours share (in a
-    /// file's history, a commit's old version is the next older commit's new one) is parsed once,
-    /// and each is read with the one before it.
+    /// the results in order. Missing blobs are fetched first, for all the items at once; then
+    /// each core reads the blobs it needs as it goes.
+    ///
+    /// Neighbouring items that share a blob (in a file's history, a commit's old version is the
+    /// next older commit's new one) go to one core in runs, each with its own `Versions`, so
+    /// that such a version is parsed once and read with the one before it. A run is at most an
+    /// even share of two per core: its first version is read alone, and two runs a core even
+    /// out the cores' times. Items that share nothing (the files of one commit) are runs of
+    /// one, which the cores claim as they finish.
     static func map<Item, Output>(_ items: [Item], store: BlobStore, jobs: Int?, blobs: (Item) -> [ObjectID?],
                                   _ body: (Item, Versions) -> Output) -> [Output] {
-        store.prefetch(items.flatMap(blobs).compactMap { $0 })
+        let ids = items.map { blobs($0).compactMap { $0 } }
+        store.prefetch(ids.joined())
         let cores = jobs ?? System.activeProcessorCount
-        var results: [Output] = []
-        results.reserveCapacity(items.count)
-        let batches = max(1, (items.count + batchSize - 1) / batchSize)
-        for k in 0..<batches {
-            let batch = Array(items[k * items.count / batches..<(k + 1) * items.count / batches])
-            store.keep(only: Set(batch.flatMap(blobs).compactMap { $0 }))
-            // Two runs per core, to even out their times, and no more: each run reads its first
-            // version alone, the others with a neighbour's elements (`Versions.diff`).
-            let length = max(1, (batch.count + 2 * cores - 1) / (2 * cores))
-            let runs = stride(from: 0, to: batch.count, by: length).map { batch[$0..<min($0 + length, batch.count)] }
-            results += parallelMap(runs, jobs: jobs) { run in
-                let versions = Versions(store)
-                return run.map { body($0, versions) }
-            }.joined()
+        let longest = max(1, (items.count + 2 * cores - 1) / (2 * cores))
+        var runs: [ArraySlice<Item>] = []
+        var start = 0
+        for i in items.indices.dropFirst() where i - start == longest || Set(ids[i]).isDisjoint(with: ids[i - 1]) {
+            runs.append(items[start..<i])
+            start = i
         }
-        return results
+        if !items.isEmpty { runs.append(items[start...]) }
+        return parallelMap(runs, jobs: jobs) { run in
+            let versions = Versions(store)
+            return run.map { body($0, versions) }
+        }.flatMap { $0 }
     }
 
     /// Why a version of `path` cannot be shown, in one line.
