@@ -20,6 +20,7 @@ import Testing
         var new = try SemanticDiff.Version(bytes: versions[versions.count - 1], name: "f.storyboard")
         for k in stride(from: versions.count - 2, through: 0, by: -1) {
             let old = try SemanticDiff.Version(bytes: versions[k], name: "f.storyboard", neighbour: new)
+            Self.expectSameGraph(old.graph, IBGraph(xml: old.graph.document))
             chained.append(compare(old, new))
             alone.append(compare(try SemanticDiff.Version(bytes: versions[k], name: "f.storyboard"),
                                  try SemanticDiff.Version(bytes: versions[k + 1], name: "f.storyboard")))
@@ -29,6 +30,22 @@ import Testing
             new = old
         }
         return (chained, alone, taken, all)
+    }
+
+    /// A graph that copied its neighbour's nodes (`copying`) is the graph made without them.
+    static func expectSameGraph(_ graph: IBGraph, _ made: IBGraph, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(graph.nodes.count == made.nodes.count, sourceLocation: sourceLocation)
+        guard graph.nodes.count == made.nodes.count else { return }
+        let differing = graph.nodes.indices.filter { i in
+            let (a, b) = (graph.nodes[i], made.nodes[i])
+            return a.key != b.key || a.parent != b.parent || a.indexInParent != b.indexInParent || a.depth != b.depth
+                || a.objectID != b.objectID || !a.element.isSameParsedElement(as: b.element)
+                || Array(graph.children(of: i)) != Array(made.children(of: i))
+        }
+        #expect(differing.isEmpty, "nodes \(differing.prefix(5)) differ", sourceLocation: sourceLocation)
+        #expect(graph.references == made.references, sourceLocation: sourceLocation)
+        #expect(graph.byKey.keys == made.byKey.keys && graph.objectIndex.keys == made.objectIndex.keys, sourceLocation: sourceLocation)
+        #expect(graph.duplicateIDs == made.duplicateIDs && graph.hasDuplicateKeys == made.hasDuplicateKeys, sourceLocation: sourceLocation)
     }
 
     /// `count` versions of `bytes`, each one edited from the one before as a person edits in
@@ -86,6 +103,35 @@ import Testing
             taken += result.taken; all += result.all; files += 1
         }
         #expect(files >= Corpus.minimumScenarios && taken * 10 > all * 7, "\(taken) of \(all) elements taken in \(files) files")
+    }
+
+    @Test("a version whose new object takes the id of one in a subtree it shares with its neighbour keys them as read alone")
+    func copiedSubtreeWithADuplicateID() throws {
+        func storyboard(_ scenes: String) -> [UInt8] {
+            Array("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="1" targetRuntime="iOS.CocoaTouch">
+                <scenes>
+            \(scenes)        <scene sceneID="s1">
+                        <objects>
+                            <viewController id="vc1" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="v1">
+                                    <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                                </view>
+                            </viewController>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+
+            """.utf8)
+        }
+        let new = try SemanticDiff.Version(bytes: storyboard(""), name: "f.storyboard")
+        let duplicate = "        <scene sceneID=\"s0\">\n            <objects>\n                <view contentMode=\"scaleToFill\" id=\"v1\"/>\n            </objects>\n        </scene>\n"
+        let old = try SemanticDiff.Version(bytes: storyboard(duplicate), name: "f.storyboard", neighbour: new)
+        #expect(!old.elements.taken.isEmpty, "the shared scene is taken from the neighbour")
+        #expect(old.graph.hasDuplicateKeys && old.graph.byKey["#v1~2"] != nil)
+        Self.expectSameGraph(old.graph, IBGraph(xml: old.graph.document))
     }
 
     @Test("the shared runs of two versions are the same bytes on both sides, in order")

@@ -80,7 +80,8 @@ extension SemanticDiff {
             }
             let document = try IBDocument(bytes: bytes, name: name, unchanged: unchanged)
             elements = BaseElements(document.xml, readWith: unchanged)
-            objects = DiffObjects(IBGraph(xml: document.xml, sharingKeysWith: neighbour?.graph), elements: elements)
+            objects = DiffObjects(IBGraph(xml: document.xml, sharingKeysWith: neighbour?.graph, copying: elements.taken),
+                                  elements: elements)
         }
     }
 

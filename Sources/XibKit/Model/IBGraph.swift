@@ -32,6 +32,18 @@ public struct IBGraph: Sendable {
             self.key = key
         }
 
+        /// `node`, another graph's, at its place in this one.
+        fileprivate init(_ node: Node, parent: Int, indexInParent: Int, depth: Int, childStart: Int32) {
+            element = node.element
+            isObject = node.isObject
+            key = node.key
+            childCount = node.childCount
+            parentIndex = Int32(parent)
+            position = Int32(indexInParent)
+            level = UInt16(depth)
+            self.childStart = childStart
+        }
+
         /// The object id, if this element is an object.
         public var objectID: String? { isObject ? element[attribute: IBRules.objectIDAttribute] : nil }
 
@@ -86,6 +98,12 @@ public struct IBGraph: Sendable {
     /// While the graph is built: keys to take rather than copy, and the bytes of the key being made.
     private var sharedKeys: KeyIndex?
     private var scratch: [UInt8] = []
+    /// While the graph is built: the graph whose nodes it copies for the subtrees its document
+    /// took from that graph's (`copyTaken`), those subtrees, the next of them, and whether a
+    /// copy met a duplicate key (the graph is then built again without copying).
+    private var neighbour: Neighbour?
+    private var nextTaken = 0
+    private var copyFailed = false
 
     public init(_ document: IBDocument) { self.init(xml: document.xml) }
 
@@ -95,10 +113,27 @@ public struct IBGraph: Sendable {
     /// `sharingKeysWith`: another version's graph, whose key strings this one takes where its
     /// own are equal (most of them), instead of a copy of each.
     public init(xml: XMLDocument, keyed: Bool = true, sharingKeysWith other: IBGraph? = nil) {
+        self.init(building: xml, keyed: keyed, sharingKeysWith: other, copying: [])
+    }
+
+    /// `copying`: the subtrees `xml` took whole from `other`'s document (`BaseElements.taken`,
+    /// read with `other`'s elements), whose nodes this graph copies from `other` rather than
+    /// making them again: their keys, ids and references are the same. A file's history builds
+    /// a graph of every version, most of it such subtrees.
+    init(xml: XMLDocument, sharingKeysWith other: IBGraph?, copying taken: [BaseElements.Taken]) {
+        self.init(building: xml, keyed: true, sharingKeysWith: other, copying: taken)
+        // A copied key was already there: made here, it and the keys below it would differ.
+        if copyFailed { self = IBGraph(xml: xml, sharingKeysWith: other) }
+    }
+
+    private init(building xml: XMLDocument, keyed: Bool, sharingKeysWith other: IBGraph?, copying taken: [BaseElements.Taken]) {
         document = xml
         self.keyed = keyed
         sharedKeys = other?.byKey
-        defer { (sharedKeys, scratch) = (nil, []) }
+        // Copied keys are `other`'s own only where it made none unique (`~2`), and its n-th
+        // key is then node n's.
+        if keyed, let other, other.keyed, !other.hasDuplicateKeys, !taken.isEmpty { neighbour = Neighbour(graph: other, taken: taken) }
+        defer { (sharedKeys, scratch, neighbour) = (nil, [], nil) }
         let estimate = IBGraph.startTags(in: xml.source.bytes)
         nodes.reserveCapacity(estimate)
         childList.reserveCapacity(estimate)
@@ -186,12 +221,61 @@ public struct IBGraph: Sendable {
             // Objects and scenes are keyed by id; only other elements need a key under this parent.
             if !keyed || childIdentity.isGlobal(c) {
                 let (childKey, childID) = IBGraph.ownKey(c, childIdentity, local: "")
+                if copyTaken(c, key: childKey, parent: index, indexInParent: i) { continue }
                 add(c, key: childKey, objectID: childID, parent: index, indexInParent: i, depth: depth + 1)
             } else {
                 let (childKey, hash) = self.key(of: c, childIdentity, under: key, ordinals: &ordinals)
+                if copyTaken(c, key: childKey, parent: index, indexInParent: i) { continue }
                 add(c, key: childKey, keyHash: hash, objectID: nil, parent: index, indexInParent: i, depth: depth + 1)
             }
         }
+    }
+
+    /// Copies `neighbour`'s nodes for `e` and its subtree, when `e` is a subtree this document
+    /// took whole from there and has the same key there: the keys below it are then the same
+    /// too, and so are the ids and references. True when copied.
+    private mutating func copyTaken(_ e: XMLElement, key: String, parent: Int, indexInParent: Int) -> Bool {
+        guard let taken = neighbour?.taken, let other = neighbour?.graph else { return false }
+        let index = nodes.count
+        while nextTaken < taken.count && taken[nextTaken].node < index { nextTaken += 1 }
+        guard nextTaken < taken.count, taken[nextTaken].node == index else { return false }
+        let m = taken[nextTaken].baseNode, end = m + taken[nextTaken].count
+        guard end <= other.nodes.count, other.nodes[m].key == key, other.nodes[m].element.isSameParsedElement(as: e),
+              end == other.nodes.count || other.nodes[end].depth <= other.nodes[m].depth else { return false }
+        let shift = index - m, depth = nodes[parent].depth + 1
+        // Each node's children have their places in `childList` from when it was added, in
+        // the same order in both graphs: the subtree's are one stretch, up to the next node's.
+        let childShift = Int32(childList.count) - other.nodes[m].childStart
+        let childEnd = end == other.nodes.count ? other.childList.count : Int(other.nodes[end].childStart)
+        childList += other.childList[Int(other.nodes[m].childStart)..<childEnd].lazy.map { $0 + Int32(shift) }
+        childList[Int(nodes[parent].childStart + nodes[parent].childCount)] = Int32(index)
+        nodes[parent].childCount += 1
+        for j in m..<end {
+            let o = other.nodes[j]
+            if j > m && o.depth <= other.nodes[m].depth { copyFailed = true }
+            nodes.append(j == m ? Node(o, parent: parent, indexInParent: indexInParent, depth: depth, childStart: o.childStart + childShift)
+                         : Node(o, parent: o.parent + shift, indexInParent: o.indexInParent, depth: o.depth - other.nodes[m].depth + depth,
+                                childStart: o.childStart + childShift))
+            if byKey.insert(o.key, j + shift, hash: other.byKey.hash(ofEntry: j)) != nil { copyFailed = true }
+            if let id = o.objectID, let first = objectIndex.insert(id, j + shift) { duplicateIDs[id, default: [first]].append(j + shift) }
+        }
+        var r = other.firstReference(from: m)
+        while r < other.references.count && other.references[r].node < end {
+            let x = other.references[r]
+            references.append(Reference(node: x.node + shift, attribute: x.attribute, target: x.target))
+            r += 1
+        }
+        return true
+    }
+
+    /// The first of the references made by node `n` or later (they are in node order).
+    private func firstReference(from n: Int) -> Int {
+        var low = 0, high = references.count
+        while low < high {
+            let mid = (low + high) / 2
+            if references[mid].node < n { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// The key of an element without an id: its parent's key plus `/tag[key=value]`, or
@@ -331,6 +415,17 @@ extension IBGraph {
                 if case .element(let child) = c { add(child) }
             }
         }
+    }
+}
+
+/// What `IBGraph.copyTaken` copies from (in a class: a graph cannot hold a graph).
+private final class Neighbour: Sendable {
+    let graph: IBGraph
+    let taken: [BaseElements.Taken]
+
+    init(graph: IBGraph, taken: [BaseElements.Taken]) {
+        self.graph = graph
+        self.taken = taken
     }
 }
 

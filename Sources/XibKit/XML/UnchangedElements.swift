@@ -44,8 +44,18 @@ public final class BaseElements: Sendable {
         let element: XMLElement
     }
 
+    /// A subtree the document took whole from the version it was read with, as nodes of the
+    /// two documents' graphs: what lets a graph of it copy that version's graph there.
+    struct Taken: Sendable {
+        let node: Int
+        let baseNode: Int
+        /// Its elements, the top one included.
+        let count: Int
+    }
+
     let source: XMLSource
     let entries: [Entry]
+    let taken: [Taken]
 
     /// The elements of a document just read; `unchanged` is what it was read with: the
     /// subtrees it took from there are its elements too, at their places in its own bytes, so
@@ -54,14 +64,14 @@ public final class BaseElements: Sendable {
         source = document.source
         var entries: [Entry] = []
         entries.reserveCapacity(document.source.bytes.count / 60)
-        var taken = unchanged.map(TakenSubtrees.init)
+        var subtrees = unchanged.map(TakenSubtrees.init)
         func collect(_ e: XMLElement) {
             for child in e.children {
                 guard case .element(let c) = child else { continue }
                 if let o = c.origin, o.isPristine {
                     if o.source === document.source {
                         entries.append(Entry(start: o.span.lowerBound, count: o.span.count, depth: o.depth, element: c))
-                    } else if taken != nil, taken!.append(c, to: &entries) {
+                    } else if subtrees != nil, subtrees!.append(c, to: &entries) {
                         continue
                     }
                 }
@@ -70,6 +80,7 @@ public final class BaseElements: Sendable {
         }
         collect(document.root)
         self.entries = entries
+        taken = subtrees?.taken ?? []
     }
 
     /// The offset in the document's bytes of `element`, its `n`th element in document order
@@ -87,6 +98,7 @@ private struct TakenSubtrees {
     private let runs: [LineDiff.SharedRun]
     private var entry = 0
     private var run = 0
+    private(set) var taken: [BaseElements.Taken] = []
 
     init(_ unchanged: UnchangedElements) {
         base = unchanged.base.entries
@@ -103,12 +115,15 @@ private struct TakenSubtrees {
         while run < runs.count && runs[run].baseStart + runs[run].count <= top.start { run += 1 }
         guard run < runs.count, runs[run].baseStart <= top.start else { return false }
         let shift = runs[run].start - runs[run].baseStart
+        let first = entries.count
         entry = k
         while entry < base.count && base[entry].start < top.start + top.count {
             let e = base[entry]
             entries.append(BaseElements.Entry(start: e.start + shift, count: e.count, depth: e.depth, element: e.element))
             entry += 1
         }
+        // The `n`th entry is node `n + 1` (the root is node 0), in both documents.
+        taken.append(BaseElements.Taken(node: first + 1, baseNode: k + 1, count: entries.count - first))
         return true
     }
 }
