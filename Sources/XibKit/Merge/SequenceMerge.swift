@@ -2,7 +2,7 @@
 /// keys, where both sides' insertions at the same place are all kept (ours first), a reorder
 /// made by one side is kept, and an element moved by one side lands where that side put it.
 enum SequenceMerge {
-    static func merge(base: [String], ours: [String], theirs: [String], survivors: Set<String>) -> [String] {
+    static func merge(base: [String], ours: [String], theirs: [String], survivors: KeySet) -> [String] {
         if ours == theirs || base == theirs { return place(ours, survivors: survivors, hints: [theirs, base]) }
         if base == ours { return place(theirs, survivors: survivors, hints: [ours, base]) }
         var out: [(key: String, moved: Bool)] = []
@@ -13,7 +13,7 @@ enum SequenceMerge {
                 continue
             }
             let oChunk = ours[chunk.ours], tChunk = theirs[chunk.theirs]
-            let inBase = Set(bChunk)
+            let inBase = KeySet(bChunk)
             let chosen: [String]
             switch chunk.kind {
             case .theirs: chosen = Array(tChunk)
@@ -21,22 +21,22 @@ enum SequenceMerge {
             case .both:
                 // Both changed this stretch: keep ours' order, then theirs' new elements;
                 // elements one side removed here stay removed.
-                let removedByOurs = inBase.subtracting(oChunk), removedByTheirs = inBase.subtracting(tChunk)
-                var seen = Set<String>()
+                let inOurs = KeySet(oChunk), inTheirs = KeySet(tChunk)
+                var seen = KeySet()
                 var merged: [String] = []
-                for k in oChunk + tChunk where !seen.contains(k) && !removedByOurs.contains(k) && !removedByTheirs.contains(k) {
-                    seen.insert(k)
-                    merged.append(k)
+                for k in oChunk + tChunk {
+                    let removed = inBase.contains(k) && !(inOurs.contains(k) && inTheirs.contains(k))
+                    if !removed && seen.insert(k) { merged.append(k) }
                 }
                 chosen = merged
             }
             for k in chosen { out.append((k, !inBase.contains(k))) }
         }
         // An element moved by one side appears twice: keep it where it was moved to.
-        var firstMoved: [String: Int] = [:], first: [String: Int] = [:]
+        var firstMoved = KeyIndex(), first = KeyIndex(minimumCapacity: out.count)
         for (i, e) in out.enumerated() {
-            if first[e.key] == nil { first[e.key] = i }
-            if e.moved && firstMoved[e.key] == nil { firstMoved[e.key] = i }
+            first.insert(e.key, i)  // (a key already there keeps its place)
+            if e.moved { firstMoved.insert(e.key, i) }
         }
         var keys: [String] = []
         for (i, e) in out.enumerated() where (firstMoved[e.key] ?? first[e.key]) == i { keys.append(e.key) }
@@ -45,9 +45,9 @@ enum SequenceMerge {
 
     /// Keeps only survivors, and adds survivors missing from `order` (an element one side
     /// deleted but that a conflict kept) after their predecessor in the first hint that has them.
-    private static func place(_ order: [String], survivors: Set<String>, hints: [[String]]) -> [String] {
+    private static func place(_ order: [String], survivors: KeySet, hints: [[String]]) -> [String] {
         var result = order.filter { survivors.contains($0) }
-        var present = Set(result)
+        var present = KeySet(result)
         guard present.count < survivors.count else { return result }
         for hint in hints {
             for (i, k) in hint.enumerated() where survivors.contains(k) && !present.contains(k) {

@@ -167,10 +167,11 @@ extension TreeMerge {
             out.append(contentsOf: trailingComments(O, o))
             return out
         }
-        let bs = Set(bk), os = Set(ok), ts = Set(tk)
+        let bs = KeySet(bk), os = KeySet(ok), ts = KeySet(tk)
         // Which keys survive here.
-        var survivors: Set<String> = []
-        for k in bs.union(os).union(ts) {
+        var survivors = KeySet(minimumCapacity: ok.count)
+        var seen = KeySet(minimumCapacity: ok.count)
+        for k in bk + ok + tk where seen.insert(k) {
             if IBGraph.isObjectKey(k) {
                 // Objects and scenes: decided in stage 1 (childKeys already kept only those placed here).
                 survivors.insert(k)
