@@ -7,7 +7,28 @@ struct ConflictWords {
     private let graphs: [IBGraph]
     private var objects: [DiffObjects?] = [nil, nil, nil]
     /// base → ours and base → theirs, computed when a deletion asks.
-    private var edits: [FileDiff?] = [nil, nil]
+    private var edits: [Edits?] = [nil, nil]
+    /// Per version, the nodes referring to each id, made when a deletion asks: each of
+    /// 20,000 deletions searching every reference (and every edit) took a merge a minute.
+    private var referrers: [[String: [Int]]?] = [nil, nil, nil]
+
+    /// A side's changes to base (its semantic diff), found by object id.
+    private struct Edits {
+        let changes: [ObjectChange]
+        let byID: [String: [Int]]
+
+        init(_ diff: FileDiff) {
+            changes = diff.changes
+            var byID: [String: [Int]] = [:]
+            for (i, c) in changes.enumerated() { if let id = c.id { byID[id, default: []].append(i) } }
+            self.byID = byID
+        }
+
+        /// The changes to the objects of `ids`, in the diff's order.
+        func changes(to ids: Set<String>) -> [ObjectChange] {
+            ids.flatMap { byID[$0] ?? [] }.sorted().map { changes[$0] }
+        }
+    }
 
     init(base: IBGraph, ours: IBGraph, theirs: IBGraph) {
         graphs = [base, ours, theirs]
@@ -86,19 +107,19 @@ struct ConflictWords {
         guard let keeper = c.keptBy else { return }
         let v = keeper == .ours ? 1 : 2
         if edits[v - 1] == nil {
-            edits[v - 1] = SemanticDiff.compare(old: diffObjects(0), new: diffObjects(v), oldName: nil, newName: nil, displayName: "",
-                                                options: DiffOptions(), skipIdenticalSubtrees: true)
+            edits[v - 1] = Edits(SemanticDiff.compare(old: diffObjects(0), new: diffObjects(v), oldName: nil, newName: nil,
+                                                      displayName: "", options: DiffOptions(), skipIdenticalSubtrees: true))
         }
-        let (inside, referrers) = ids(concerning: c.elementKey, in: graphs[v])
-        let all = inside.union(ids(concerning: c.elementKey, in: graphs[0]).inside)
-        let changes = edits[v - 1]!.changes
-        c.edit = changes.filter { $0.id.map(all.contains) ?? false }
-        c.referrers = changes.filter { $0.id.map { referrers.contains($0) && !all.contains($0) } ?? false }
+        let (inside, referrers) = ids(concerning: c.elementKey, in: v)
+        let all = inside.union(ids(concerning: c.elementKey, in: 0).inside)
+        c.edit = edits[v - 1]!.changes(to: all)
+        c.referrers = edits[v - 1]!.changes(to: referrers.subtracting(all))
     }
 
     /// The ids of the object with this key and of everything in it, and of the objects outside
     /// it that refer to any of them.
-    private func ids(concerning key: String, in g: IBGraph) -> (inside: Set<String>, referrers: Set<String>) {
+    private mutating func ids(concerning key: String, in v: Int) -> (inside: Set<String>, referrers: Set<String>) {
+        let g = graphs[v]
         guard let top = g.byKey[key] else { return ([], []) }
         var inside: Set<String> = []
         var n = top
@@ -106,9 +127,14 @@ struct ConflictWords {
             if let id = g.nodes[n].objectID ?? g.nodes[n].element[attribute: "sceneID"] { inside.insert(id) }
             n += 1
         } while n < g.nodes.count && g.nodes[n].depth > g.nodes[top].depth
+        if self.referrers[v] == nil {
+            self.referrers[v] = Dictionary(grouping: g.references.indices) { g.references[$0].target }.mapValues { $0.map { g.references[$0].node } }
+        }
         var referrers: Set<String> = []
-        for r in g.references where inside.contains(r.target) && (r.node < top || r.node >= n) {
-            if let id = g.nodes[g.owningObject(r.node)].objectID { referrers.insert(id) }
+        for id in inside {
+            for node in self.referrers[v]![id] ?? [] where node < top || node >= n {
+                if let id = g.nodes[g.owningObject(node)].objectID { referrers.insert(id) }
+            }
         }
         return (inside, referrers)
     }
