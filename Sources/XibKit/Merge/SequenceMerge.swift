@@ -47,7 +47,7 @@ enum SequenceMerge {
     /// deleted but that a conflict kept) after their predecessor in the first hint that has them.
     /// The result is a list linked through `next`, so that each addition costs the same however
     /// long the list: found and inserted in an array, 100,000 of them took minutes.
-    private static func place(_ order: [String], survivors: KeySet, hints: [[String]]) -> [String] {
+    static func place(_ order: [String], survivors: KeySet, hints: [[String]]) -> [String] {
         var keys = order.filter { survivors.contains($0) }
         guard keys.count < survivors.count else { return keys }
         var nodes = KeyIndex(minimumCapacity: survivors.count)
