@@ -55,9 +55,7 @@ extension TreeMerge {
                    resolution: inUse ? "kept (a cache Xcode regenerates; the merged document uses it)"
                        : "deleted (a cache Xcode regenerates; the merged document no longer uses it)")
         }
-        for path in removals.sorted(by: { $0.lexicographicallyPrecedes($1) }).reversed() {
-            TreeEdit.remove(&doc.root, at: path[...])
-        }
+        TreeEdit.remove(&doc.root, at: removals)
     }
 
     /// A value inside an entry, named with the entry: `<namedColor name="Accent"> <color> red`.

@@ -56,9 +56,6 @@ extension TreeMerge {
             }
         }
         for (path, attr) in dropAttributes { TreeEdit.modify(&doc.root, at: path[...]) { $0[attribute: attr] = nil } }
-        // Remove deepest/last first so earlier paths stay valid.
-        for path in dropElements.sorted(by: { $0.lexicographicallyPrecedes($1) }).reversed() {
-            TreeEdit.remove(&doc.root, at: path[...])
-        }
+        TreeEdit.remove(&doc.root, at: Array(dropElements))
     }
 }

@@ -43,8 +43,20 @@ extension TreeMerge {
     /// Both sides moved object `o` (ours' node), to different parents.
     func recordMovedToDifferentParents(_ o: Int, ours po: String, theirs pt: String, conflict: MergeConflict) {
         record(.conflict, graph: O, node: o, subject: "moved to different parents",
-               ours: O.displayPath(O.byKey[po] ?? 0), theirs: T.displayPath(T.byKey[pt] ?? 0),
+               ours: movedToPath(po, in: .ours), theirs: movedToPath(pt, in: .theirs),
                resolution: "kept \(take(conflict).rawValue)", conflict: conflict)
+    }
+
+    /// The path of the parent (key `key`) one side moved objects to, made once per parent: a
+    /// parent's name reads its children, and made again for each of 20,000 objects moved into
+    /// one parent it took a merge minutes.
+    private func movedToPath(_ key: String, in side: Side) -> String {
+        let cacheKey = (side == .ours ? "o" : "t") + key
+        if let path = movedToPaths[cacheKey] { return path }
+        let g = side == .ours ? O : T
+        let path = g.displayPath(g.byKey[key] ?? 0)
+        movedToPaths[cacheKey] = path
+        return path
     }
 
     /// A deletion of base's object `b` that won over the other side's layout changes.

@@ -58,6 +58,8 @@ final class TreeMerge {
     var cacheDeletions: [(key: String, base: Int, deleter: Side)] = []
     /// Elements that come back as base had them (only when preferring base).
     var restoredFromBase: Set<String> = []
+    /// The paths of the parents sides moved objects to, by side and key (`movedToPath`).
+    var movedToPaths: [String: String] = [:]
 
     init(base: IBGraph, ours: IBGraph, theirs: IBGraph, prefer: ConflictChoice, options: Options) {
         B = base; O = ours; T = theirs
