@@ -54,3 +54,45 @@ final class StringCache {
         String(decoding: UnsafeBufferPointer(rebasing: p[a..<b]), as: UTF8.self)
     }
 }
+
+/// The attribute lists of start tags, by the tags' bytes: a file writes many start tags alike
+/// (`<color key="textColor" systemColor="labelColor"/>`, masks, fonts), and each was an array
+/// of its own, 32 bytes and 40 an attribute: the same bytes read into the same attributes, so
+/// tags alike share one array (a third of a real file's attribute storage). Direct-mapped on
+/// the bytes' hash; a candidate's bytes are compared in full.
+final class AttributeListCache {
+    private struct Entry {
+        var hash: UInt64 = 0
+        var start = 0
+        var count = 0
+        var attributes: [XMLAttribute] = []
+    }
+    private static let size = 1024
+    private let entries: UnsafeMutablePointer<Entry>
+
+    init() {
+        entries = .allocate(capacity: AttributeListCache.size)
+        entries.initialize(repeating: Entry(), count: AttributeListCache.size)
+    }
+
+    deinit {
+        entries.deinitialize(count: AttributeListCache.size)
+        entries.deallocate()
+    }
+
+    /// `attributes`, read from the bytes `a..<b` of `p`, or an equal array read from the same
+    /// bytes before; sized to fit.
+    func shared(_ attributes: [XMLAttribute], _ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> [XMLAttribute] {
+        guard !attributes.isEmpty else { return [] }
+        let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: p[a..<b]))
+        let h = FastHash.of(bytes)
+        let e = entries + Int(truncatingIfNeeded: h >> 54)  // 1024 slots
+        if e.pointee.hash == h, e.pointee.count == b - a,
+           memcmp(p.baseAddress! + e.pointee.start, p.baseAddress! + a, b - a) == 0 {
+            return e.pointee.attributes
+        }
+        let fitted = attributes.sizedToFit()
+        e.pointee = Entry(hash: h, start: a, count: b - a, attributes: fitted)
+        return fitted
+    }
+}
