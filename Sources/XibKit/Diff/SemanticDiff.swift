@@ -42,13 +42,9 @@ public enum SemanticDiff {
         guard let origin = e.origin, origin.source === source else { return nil }
         let at = origin.span.lowerBound
         // The last run starting at or before `at` (runs are in the order of both versions).
-        var low = 0, high = runs.count
-        while low < high {
-            let mid = (low + high) / 2
-            if runs[mid].baseStart <= at { low = mid + 1 } else { high = mid }
-        }
-        guard low > 0, at < runs[low - 1].baseStart + runs[low - 1].count else { return nil }
-        return runs[low - 1].start + (at - runs[low - 1].baseStart)
+        let next = runs.partitionPoint { $0.baseStart <= at }
+        guard next > 0, at < runs[next - 1].baseStart + runs[next - 1].count else { return nil }
+        return runs[next - 1].start + (at - runs[next - 1].baseStart)
     }
 
     /// Compares two parsed documents; `nil` for a side where the file does not exist.
