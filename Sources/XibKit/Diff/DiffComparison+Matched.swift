@@ -144,15 +144,27 @@ extension DiffComparison {
             if skipIdenticalSubtrees, old.graph.nodes[oc].element.hasSameBytes(as: new.graph.nodes[nc].element) { continue }
             let oldKids = old.graph.children(of: oc).filter { old.isEntity[$0] }
             let newKids = new.graph.children(of: nc).filter { new.isEntity[$0] }
-            // Each old child's position: one container may hold a hundred thousand of them.
-            let oldPosition = Dictionary(uniqueKeysWithValues: oldKids.enumerated().map { ($1, $0) })
-            var common: [(newIndex: Int, newPos: Int, oldPos: Int)] = []
-            for (p, k) in newKids.enumerated() {
-                if let o = old.graph.byKey[new.graph.nodes[k].key], let op = oldPosition[o] { common.append((k, p, op)) }
+            // Each old child's position, by binary search (their node numbers increase in
+            // document order): one container may hold a hundred thousand of them, and a table
+            // of positions beside the list was 37 bytes a child at a large diff's peak.
+            func oldPosition(_ o: Int) -> Int? {
+                let p = oldKids.partitionPoint { $0 < o }
+                return p < oldKids.count && oldKids[p] == o ? p : nil
             }
-            let keep = Set(longestIncreasing(common.map(\.oldPos)))
-            for (i, c) in common.enumerated() where !keep.contains(i) {
-                reorders[c.newIndex] = Reorder(from: c.oldPos + 1, to: c.newPos + 1)
+            var common: [(newIndex: Int, newPos: Int, oldPos: Int)] = []
+            common.reserveCapacity(newKids.count)
+            for (p, k) in newKids.enumerated() {
+                if let o = old.graph.byKey[new.graph.nodes[k].key], let op = oldPosition(o) { common.append((k, p, op)) }
+            }
+            // The run kept in order, its indices increasing: walked beside `common`.
+            let kept = longestIncreasing(common.map(\.oldPos))
+            var next = 0
+            for (i, c) in common.enumerated() {
+                if next < kept.count && kept[next] == i {
+                    next += 1
+                } else {
+                    reorders[c.newIndex] = Reorder(from: c.oldPos + 1, to: c.newPos + 1)
+                }
             }
         }
     }

@@ -22,13 +22,14 @@ final class DiffObjects {
     /// 32 bytes a node).
     private var names: [Int: String] = [:]
     private var paths: [Int: String] = [:]
-    /// Where the document's elements are in its bytes, for a document read with another
-    /// version's elements (`UnchangedElements`), whose origins are that version's.
-    private let elements: BaseElements?
+    /// Where a node's element (the node's number given) is in the document's bytes, for a
+    /// document read with another version's elements (`UnchangedElements`), whose origins
+    /// are that version's.
+    private let takenOffset: (@Sendable (XMLElement, Int) -> Int?)?
 
-    init(_ graph: IBGraph, elements: BaseElements? = nil) {
+    init(_ graph: IBGraph, takenOffset: (@Sendable (XMLElement, Int) -> Int?)? = nil) {
         self.graph = graph
-        self.elements = elements
+        self.takenOffset = takenOffset
         let nodes = graph.nodes
         let n = nodes.count
         // Built in locals, stored once: each access to a class's stored array is a run-time
@@ -72,7 +73,7 @@ final class DiffObjects {
 
     /// Byte offset of node `i`'s `<` in the document's bytes (nil if unknown).
     func offset(of i: Int) -> Int? {
-        graph.offset(of: i) ?? elements?.offset(of: graph.nodes[i].element, at: i)
+        graph.offset(of: i) ?? takenOffset?(graph.nodes[i].element, i)
     }
 
     /// Entity children of an entity, including those inside its containers, in document order.

@@ -7,17 +7,44 @@ public enum SemanticDiff {
     /// Throws for input that does not parse, naming `file:line:column`.
     public static func files(oldBytes: [UInt8]?, newBytes: [UInt8]?, oldName: String, newName: String,
                              displayName: String? = nil, options: DiffOptions = DiffOptions()) throws(XMLParseError) -> FileDiff {
+        let (oldXML, newXML, runs) = try read(oldBytes, oldName, newBytes, newName)
         // The new version holds the old one's key strings where its own are equal.
-        func objects(_ bytes: [UInt8]?, _ name: String, sharing other: DiffObjects?) throws(XMLParseError) -> DiffObjects? {
-            try bytes.map { (b) throws(XMLParseError) -> DiffObjects in
-                DiffObjects(IBGraph(xml: try IBDocument(bytes: b, name: name).xml, sharingKeysWith: other?.graph))
-            }
+        let old = oldXML.map { DiffObjects(IBGraph(xml: $0)) }
+        let taken = oldXML.map { (xml) -> @Sendable (XMLElement, Int) -> Int? in
+            { e, _ in offset(of: e, takenFrom: xml.source, runs: runs) }
         }
-        let old = try objects(oldBytes, oldName, sharing: nil)
-        let new = try objects(newBytes, newName, sharing: old)
+        let new = newXML.map { DiffObjects(IBGraph(xml: $0, sharingKeysWith: old?.graph), takenOffset: taken) }
         return compare(old: old, new: new, oldName: oldBytes == nil ? nil : oldName,
                        newName: newBytes == nil ? nil : newName, displayName: displayName ?? (newBytes == nil ? oldName : newName),
                        options: options, skipIdenticalSubtrees: true)
+    }
+
+    /// The two versions' trees, the new one read with the old one's elements where the two
+    /// share bytes (`UnchangedElements`, as `Version` reads a file's history): the trees share
+    /// their storage, which was a third of a large diff's peak memory. With the byte runs the
+    /// two share, which place the elements taken in the new version's bytes.
+    private static func read(_ oldBytes: [UInt8]?, _ oldName: String, _ newBytes: [UInt8]?,
+                             _ newName: String) throws(XMLParseError) -> (XMLDocument?, XMLDocument?, [LineDiff.SharedRun]) {
+        guard let oldBytes, let newBytes else {
+            return (try oldBytes.map { (b) throws(XMLParseError) in try IBDocument(bytes: b, name: oldName).xml },
+                    try newBytes.map { (b) throws(XMLParseError) in try IBDocument(bytes: b, name: newName).xml }, [])
+        }
+        // The shared runs first: their line tables are gone before either tree is made.
+        let runs = LineDiff.sharedRuns(base: oldBytes, other: newBytes)
+        let old = try IBDocument(bytes: oldBytes, name: oldName).xml
+        let new = try IBDocument(bytes: newBytes, name: newName, unchanged: UnchangedElements(base: BaseElements(old), runs: runs)).xml
+        return (old, new, runs)
+    }
+
+    /// Where an element the new version took from the old one (`source`) is in the new one's
+    /// bytes: a taken subtree lies in one shared run, at the same distance from its start.
+    private static func offset(of e: XMLElement, takenFrom source: XMLSource, runs: [LineDiff.SharedRun]) -> Int? {
+        guard let origin = e.origin, origin.source === source else { return nil }
+        let at = origin.span.lowerBound
+        // The last run starting at or before `at` (runs are in the order of both versions).
+        let next = runs.partitionPoint { $0.baseStart <= at }
+        guard next > 0, at < runs[next - 1].baseStart + runs[next - 1].count else { return nil }
+        return runs[next - 1].start + (at - runs[next - 1].baseStart)
     }
 
     /// Compares two parsed documents; `nil` for a side where the file does not exist.
@@ -79,9 +106,10 @@ extension SemanticDiff {
                 UnchangedElements(base: $0.elements, runs: LineDiff.sharedRuns(base: $0.elements.source.bytes, other: bytes))
             }
             let document = try IBDocument(bytes: bytes, name: name, unchanged: unchanged)
-            elements = BaseElements(document.xml, readWith: unchanged)
+            let elements = BaseElements(document.xml, readWith: unchanged)
+            self.elements = elements
             objects = DiffObjects(IBGraph(xml: document.xml, sharingKeysWith: neighbour?.graph, copying: elements.taken),
-                                  elements: elements)
+                                  takenOffset: elements.offset(of:at:))
         }
     }
 

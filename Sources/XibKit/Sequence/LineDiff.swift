@@ -38,12 +38,11 @@ public enum LineDiff {
     /// last are found by comparing bytes, and only those between are diffed.
     public static func sharedRuns(base: [UInt8], other: [UInt8]) -> [SharedRun] {
         let (head, tail) = commonEnds(base, other)
-        let b = lines(Array(base[head..<(base.count - tail)])), o = lines(Array(other[head..<(other.count - tail)]))
+        // Lines of the middles in place (a copy of each was twice the file, at a diff's peak).
+        let b = lines(base[head..<(base.count - tail)]), o = lines(other[head..<(other.count - tail)])
         let ids = intern([b, o])
         var runs = head > 0 ? [SharedRun(start: 0, baseStart: 0, count: head)] : []
-        for r in sharedRuns(match(ids[0], ids[1]), base: b, other: o) {
-            runs.append(SharedRun(start: r.start + head, baseStart: r.baseStart + head, count: r.count))
-        }
+        runs += sharedRuns(match(ids[0], ids[1]), base: b, other: o)
         if tail > 0 { runs.append(SharedRun(start: other.count - tail, baseStart: base.count - tail, count: tail)) }
         return runs
     }
@@ -72,20 +71,24 @@ public enum LineDiff {
     }
 
     /// Splits bytes into lines, each keeping its line ending.
-    public static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    public static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] { lines(bytes[...]) }
+
+    /// `lines` of part of an array, in place: the lines' indices are the array's.
+    static func lines(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
         var out: [ArraySlice<UInt8>] = []
         out.reserveCapacity(bytes.count / 40)
+        let first = bytes.startIndex
         var start = 0
         bytes.withUnsafeBytes { p in
             guard let base = p.baseAddress else { return }
             // memchr scans many bytes per step; a byte loop was a third of the line merge.
             while start < p.count, let hit = memchr(base + start, 0x0A, p.count - start) {
                 let i = base.distance(to: UnsafeRawPointer(hit))
-                out.append(bytes[start...i])
+                out.append(bytes[(first + start)...(first + i)])
                 start = i + 1
             }
         }
-        if start < bytes.count { out.append(bytes[start...]) }
+        if start < bytes.count { out.append(bytes[(first + start)...]) }
         return out
     }
 

@@ -5,11 +5,7 @@ func longestIncreasing(_ values: [Int]) -> [Int] {
     var tails: [Int] = []  // index into values of the smallest tail of each length
     var previous = [Int](repeating: -1, count: values.count)
     for (i, v) in values.enumerated() {
-        var lo = 0, hi = tails.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if values[tails[mid]] < v { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = tails.partitionPoint { values[$0] < v }
         if lo > 0 { previous[i] = tails[lo - 1] }
         if lo == tails.count { tails.append(i) } else { tails[lo] = i }
     }

@@ -16,6 +16,7 @@ struct XMLScanner {
     /// Element and attribute names, and (another cache) attribute values.
     let names = StringCache()
     let values = StringCache()
+    let attributeLists = AttributeListCache()
 
     init(source: XMLSource, bytes: UnsafeBufferPointer<UInt8>, limits: XMLLimits) {
         self.source = source
@@ -57,7 +58,7 @@ struct XMLScanner {
             let c = p[j]
             if c == 0x3E {
                 tag.end = j + 1
-                tag.attributes = tag.attributes.sizedToFit()
+                tag.attributes = attributeLists.shared(tag.attributes, p, tag.nameEnd, j)
                 return tag
             }
             if c == 0x2F {
@@ -65,7 +66,7 @@ struct XMLScanner {
                 guard p[j + 1] == 0x3E else { throw fail(at: j + 1, "expected '>' after '/' in start tag <\(tag.name)>") }
                 tag.end = j + 2
                 tag.selfClosing = true
-                tag.attributes = tag.attributes.sizedToFit()
+                tag.attributes = attributeLists.shared(tag.attributes, p, tag.nameEnd, j)
                 return tag
             }
             guard isNameStart(j) else { throw fail(at: j, "unexpected character in start tag <\(tag.name)>") }
