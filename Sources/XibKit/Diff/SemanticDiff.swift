@@ -109,7 +109,7 @@ extension SemanticDiff {
             let elements = BaseElements(document.xml, readWith: unchanged)
             self.elements = elements
             objects = DiffObjects(IBGraph(xml: document.xml, sharingKeysWith: neighbour?.graph, copying: elements.taken),
-                                  takenOffset: elements.offset(of:at:))
+                                  takenOffset: { [elements] e, n in elements.offset(of: e, at: n) })
         }
     }
 
