@@ -259,23 +259,14 @@ public struct IBGraph: Sendable {
             if byKey.insert(o.key, j + shift, hash: other.byKey.hash(ofEntry: j)) != nil { copyFailed = true }
             if let id = o.objectID, let first = objectIndex.insert(id, j + shift) { duplicateIDs[id, default: [first]].append(j + shift) }
         }
-        var r = other.firstReference(from: m)
+        // References are in node order.
+        var r = other.references.partitionPoint { $0.node < m }
         while r < other.references.count && other.references[r].node < end {
             let x = other.references[r]
             references.append(Reference(node: x.node + shift, attribute: x.attribute, target: x.target))
             r += 1
         }
         return true
-    }
-
-    /// The first of the references made by node `n` or later (they are in node order).
-    private func firstReference(from n: Int) -> Int {
-        var low = 0, high = references.count
-        while low < high {
-            let mid = (low + high) / 2
-            if references[mid].node < n { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 
     /// The key of an element without an id: its parent's key plus `/tag[key=value]`, or

@@ -167,11 +167,6 @@ struct UnchangedElementCursor {
     /// so that what is taken counts against the element limit as if read.
     private func elements(inSubtreeOf top: Int) -> Int {
         let end = entries[top].start + entries[top].count
-        var low = top + 1, high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if entries[mid].start < end { low = mid + 1 } else { high = mid }
-        }
-        return low - top
+        return entries[(top + 1)...].partitionPoint { $0.start < end } - top
     }
 }
