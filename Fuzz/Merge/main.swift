@@ -10,8 +10,8 @@ import Darwin
 /// scenario whose theirs shares the most leading and trailing bytes with it. Every merge must
 /// end (no crash, no hang), and a result called clean must read back and pass the integrity
 /// check, as `check` would, shortcuts included (ours equal to base: theirs is taken only if it
-/// reads back), but for references to ids no input has (`missingEverywhere`), which the merge
-/// leaves as they were.
+/// reads back), but for references base already had to ids no version has
+/// (`missingEverywhere`), which the merge leaves as they were.
 struct Scenario {
     var base: [UInt8]
     var ours: [UInt8]
@@ -62,12 +62,14 @@ func shared(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Int {
     return head + tail
 }
 
-/// Ids the inputs refer to and none of them has: a dangling reference an input already had,
-/// which a merge leaves as it was (it changes only what a side changed, and repairs nothing).
-func missingEverywhere(_ inputs: [[UInt8]]) -> Set<String> {
-    let graphs = inputs.compactMap { try? IBDocument(bytes: $0, name: "input") }.map { IBGraph($0) }
+/// Ids base refers to and no version has: a dangling reference base already had, which a
+/// merge leaves as it was (it changes only what a side changed, and repairs nothing). A side's
+/// new reference to no object is not one: the merge falls back to lines.
+func missingEverywhere(base: [UInt8], _ others: [[UInt8]]) -> Set<String> {
+    guard let b = try? IBDocument(bytes: base, name: "base") else { return [] }
+    let graphs = [IBGraph(b)] + others.compactMap { try? IBDocument(bytes: $0, name: "input") }.map { IBGraph($0) }
     let defined = Set(graphs.flatMap(\.objectIndex.keys))
-    return Set(graphs.flatMap { $0.references.map(\.target) }).subtracting(defined)
+    return Set(graphs[0].references.map(\.target)).subtracting(defined)
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -88,7 +90,7 @@ public func fuzzMerge(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         } catch {
             preconditionFailure("a clean merge (\(outcome.method)) does not read back: \(error)")
         }
-        let problems = IntegrityCheck.problems(in: IBGraph(document), ignoringMissing: missingEverywhere([s.base, s.ours, Array(input)]))
+        let problems = IntegrityCheck.problems(in: IBGraph(document), ignoringMissing: missingEverywhere(base: s.base, [s.ours, Array(input)]))
         precondition(problems.isEmpty, "a clean merge (\(outcome.method)) does not pass check: \(problems.first!)")
     }
     return 0

@@ -82,4 +82,21 @@ import XibKit
         #expect(Self.merge(base, base, edited).method == .trivial)
         #expect(Self.merge(base, edited, base).method == .trivial)
     }
+
+    /// Ours equals base, and theirs brings a duplicate id or a reference to no object: taken
+    /// whole, it would be clean where the structural merge (had ours changed anything) falls back
+    /// to lines. It falls back here too, keeping theirs' bytes; a reference base already left
+    /// dangling is still no reason (the merge fuzzer found both).
+    @Test func theirsTakenWholeIsSoundAsAMergedResult() throws {
+        let base = try Self.realXib()
+        let dangling = try Self.replacing(base, #"secondItem="IH4-GE-Uvn" secondAttribute="bottom" id="dzV-sc-DBu""#,
+                                          #"secondItem="yyy-yy-yyy" secondAttribute="bottom" id="dzV-sc-DBu""#)
+        let duplicate = try Self.replacing(base, #"id="dzV-sc-DBu""#, #"id="IH4-GE-Uvn""#)
+        for theirs in [dangling, duplicate] {
+            let outcome = Self.merge(base, base, theirs)
+            #expect(!outcome.isClean && outcome.method == .fallback && outcome.bytes == Array(theirs.utf8), "method \(outcome.method)")
+        }
+        let edited = try Self.replacing(dangling, #"text="Title?""#, #"text="Title!""#)
+        #expect(Self.merge(dangling, dangling, edited).method == .trivial)
+    }
 }
