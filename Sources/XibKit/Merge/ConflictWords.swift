@@ -128,7 +128,7 @@ struct ConflictWords {
             n += 1
         } while n < g.nodes.count && g.nodes[n].depth > g.nodes[top].depth
         if self.referrers[v] == nil {
-            self.referrers[v] = Dictionary(grouping: g.references.indices) { g.references[$0].target }.mapValues { $0.map { g.references[$0].node } }
+            self.referrers[v] = Dictionary(grouping: g.references, by: \.target).mapValues { $0.map(\.node) }
         }
         var referrers: Set<String> = []
         for id in inside {

@@ -2,7 +2,7 @@
 /// keys, where both sides' insertions at the same place are all kept (ours first), a reorder
 /// made by one side is kept, and an element moved by one side lands where that side put it.
 enum SequenceMerge {
-    static func merge(base: [String], ours: [String], theirs: [String], survivors: KeySet) -> [String] {
+    static func merge(base: [String], ours: [String], theirs: [String], survivors: Set<String>) -> [String] {
         if ours == theirs || base == theirs { return place(ours, survivors: survivors, hints: [theirs, base]) }
         if base == ours { return place(theirs, survivors: survivors, hints: [ours, base]) }
         var out: [(key: String, moved: Bool)] = []
@@ -13,7 +13,7 @@ enum SequenceMerge {
                 continue
             }
             let oChunk = ours[chunk.ours], tChunk = theirs[chunk.theirs]
-            let inBase = KeySet(bChunk)
+            let inBase = Set(bChunk)
             let chosen: [String]
             switch chunk.kind {
             case .theirs: chosen = Array(tChunk)
@@ -21,22 +21,22 @@ enum SequenceMerge {
             case .both:
                 // Both changed this stretch: keep ours' order, then theirs' new elements;
                 // elements one side removed here stay removed.
-                let inOurs = KeySet(oChunk), inTheirs = KeySet(tChunk)
-                var seen = KeySet()
+                let inOurs = Set(oChunk), inTheirs = Set(tChunk)
+                var seen: Set<String> = []
                 var merged: [String] = []
                 for k in oChunk + tChunk {
                     let removed = inBase.contains(k) && !(inOurs.contains(k) && inTheirs.contains(k))
-                    if !removed && seen.insert(k) { merged.append(k) }
+                    if !removed && seen.insert(k).inserted { merged.append(k) }
                 }
                 chosen = merged
             }
             for k in chosen { out.append((k, !inBase.contains(k))) }
         }
         // An element moved by one side appears twice: keep it where it was moved to.
-        var firstMoved = KeyIndex(), first = KeyIndex(minimumCapacity: out.count)
+        var firstMoved: [String: Int] = [:], first: [String: Int] = [:]
         for (i, e) in out.enumerated() {
-            first.insert(e.key, i)  // (a key already there keeps its place)
-            if e.moved { firstMoved.insert(e.key, i) }
+            if first[e.key] == nil { first[e.key] = i }
+            if e.moved && firstMoved[e.key] == nil { firstMoved[e.key] = i }
         }
         var keys: [String] = []
         for (i, e) in out.enumerated() where (firstMoved[e.key] ?? first[e.key]) == i { keys.append(e.key) }
@@ -47,11 +47,10 @@ enum SequenceMerge {
     /// deleted but that a conflict kept) after their predecessor in the first hint that has them.
     /// The result is a list linked through `next`, so that each addition costs the same however
     /// long the list: found and inserted in an array, 100,000 of them took minutes.
-    static func place(_ order: [String], survivors: KeySet, hints: [[String]]) -> [String] {
+    static func place(_ order: [String], survivors: Set<String>, hints: [[String]]) -> [String] {
         var keys = order.filter { survivors.contains($0) }
         guard keys.count < survivors.count else { return keys }
-        var nodes = KeyIndex(minimumCapacity: survivors.count)
-        for (i, k) in keys.enumerated() { nodes.insert(k, i) }
+        var nodes = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
         var next = keys.indices.map { $0 + 1 < keys.count ? $0 + 1 : -1 }
         var head = keys.isEmpty ? -1 : 0
         for hint in hints {
@@ -64,7 +63,7 @@ enum SequenceMerge {
                 }
                 let n = keys.count
                 keys.append(k)
-                nodes.insert(k, n)
+                nodes[k] = n
                 if previous < 0 {
                     next.append(head)
                     head = n

@@ -29,7 +29,7 @@ extension TreeMerge {
             values.append(entries)
             orders.append(views)
         }
-        let survivors = KeySet(orders[0] + orders[1] + orders[2])
+        let survivors = Set(orders[0] + orders[1] + orders[2])
         var out: [XMLNode] = []
         for view in SequenceMerge.merge(base: orders[0], ours: orders[1], theirs: orders[2], survivors: survivors) {
             guard let value = perViewValue(base: values[0][view], ours: values[1][view], theirs: values[2][view]) else { return nil }

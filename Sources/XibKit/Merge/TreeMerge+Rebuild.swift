@@ -167,11 +167,12 @@ extension TreeMerge {
             out.append(contentsOf: trailingComments(O, o))
             return out
         }
-        let bs = KeySet(bk), os = KeySet(ok), ts = KeySet(tk)
-        // Which keys survive here.
-        var survivors = KeySet(minimumCapacity: ok.count)
-        var seen = KeySet(minimumCapacity: ok.count)
-        for k in bk + ok + tk where seen.insert(k) {
+        let bs = Set(bk), os = Set(ok), ts = Set(tk)
+        // Which keys survive here, decided in the children's order (not a set's, which would
+        // make the order of the events recorded depend on the process's hash seed).
+        var survivors: Set<String> = []
+        var seen: Set<String> = []
+        for k in bk + ok + tk where seen.insert(k).inserted {
             if IBGraph.isObjectKey(k) {
                 // Objects and scenes: decided in stage 1 (childKeys already kept only those placed here).
                 survivors.insert(k)

@@ -84,11 +84,9 @@ public enum XibMerger {
         }
         // A shortcut's result is clean only if it reads back: a truncated theirs (ours equal to
         // base) goes on below, fails to read, and falls back to lines, reported as a conflict.
-        // Theirs taken whole must also be sound as a merged result is (`soundAsTaken`).
+        // Theirs taken whole must also be sound as a merged result is (`isCleanShortcut`).
         let shortcut = ours.bytes == theirs.bytes || base.bytes == theirs.bytes ? ours.bytes : base.bytes == ours.bytes ? theirs.bytes : nil
-        if let shortcut, readsBack(shortcut), shortcut == ours.bytes || soundAsTaken(theirs.bytes, base: base.bytes) {
-            return trivial(shortcut)
-        }
+        if let shortcut, isCleanShortcut(shortcut, theirsOver: shortcut == ours.bytes ? nil : base.bytes) { return trivial(shortcut) }
         if UpgradedBase.applies(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) {
             return UpgradedBase.merge(ours: ours, theirs: theirs, options: options)
         }
@@ -173,19 +171,17 @@ public enum XibMerger {
         return IntegrityCheck.conflictMarkerLines(bytes).isEmpty
     }
 
-    /// Reads as an Interface Builder document and holds no conflict marker.
-    private static func readsBack(_ bytes: [UInt8]) -> Bool {
-        (try? IBDocument(bytes: bytes, name: "merged")) != nil && IntegrityCheck.conflictMarkerLines(bytes).isEmpty
-    }
-
-    /// Whether theirs, taken whole because ours is base, is what the structural merge would
-    /// call sound (`TreeMerge.cascade`): no duplicate id, and no reference to a missing object
-    /// but those base already had to ids no version has. Else the merge goes on and falls back
-    /// to lines, saying so, as it does when ours changed anything: a fuzzed theirs with a
-    /// duplicate id, or a new reference to no object, was taken clean.
-    private static func soundAsTaken(_ theirs: [UInt8], base: [UInt8]) -> Bool {
-        guard let t = try? IBDocument(bytes: theirs, name: "theirs") else { return false }
-        let scan = IBGraph.IDsAndReferences(t.xml)
+    /// Whether a shortcut's result reads as an Interface Builder document and holds no conflict
+    /// marker; and, when it is theirs taken whole because ours is base (`theirsOver` base),
+    /// whether it is what the structural merge would call sound (`TreeMerge.cascade`): no
+    /// duplicate id, and no reference to a missing object but those base already had to ids no
+    /// version has. Else the merge goes on and falls back to lines, saying so, as it does when
+    /// ours changed anything: a fuzzed theirs with a duplicate id, or a new reference to no
+    /// object, was taken clean.
+    private static func isCleanShortcut(_ bytes: [UInt8], theirsOver base: [UInt8]?) -> Bool {
+        guard let doc = try? IBDocument(bytes: bytes, name: "merged"), IntegrityCheck.conflictMarkerLines(bytes).isEmpty else { return false }
+        guard let base else { return true }
+        let scan = IBGraph.IDsAndReferences(doc.xml)
         if !IntegrityCheck.hasGraphProblems(scan) { return true }
         guard let b = try? IBDocument(bytes: base, name: "base") else { return false }
         let inBase = IBGraph.IDsAndReferences(b.xml)

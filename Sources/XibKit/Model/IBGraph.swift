@@ -119,7 +119,9 @@ public struct IBGraph: Sendable {
     /// `copying`: the subtrees `xml` took whole from `other`'s document (`BaseElements.taken`,
     /// read with `other`'s elements), whose nodes this graph copies from `other` rather than
     /// making them again: their keys, ids and references are the same. A file's history builds
-    /// a graph of every version, most of it such subtrees.
+    /// a graph of every version, most of it such subtrees: kept for what it buys there, `log`
+    /// of 200 versions of a 129 KB storyboard in 25% less time (153 against 114 ms, 28% fewer
+    /// instructions), which brought it under 1.5 times `git log -p`.
     init(xml: XMLDocument, sharingKeysWith other: IBGraph?, copying taken: [BaseElements.Taken]) {
         self.init(building: xml, keyed: true, sharingKeysWith: other, copying: taken)
         // A copied key was already there: made here, it and the keys below it would differ.

@@ -126,24 +126,3 @@ public struct KeyIndex: Sendable {
         return h.value
     }
 }
-
-/// A set of keys, over `KeyIndex`: the merge's sets of sibling keys, where `Set<String>`'s
-/// seeded hashing was a fifth of the time of a merge of a parent with 200,000 children.
-struct KeySet {
-    private var index: KeyIndex
-
-    init(minimumCapacity: Int = 0) { index = KeyIndex(minimumCapacity: minimumCapacity) }
-
-    init(_ keys: some Collection<String>) {
-        self.init(minimumCapacity: keys.count)
-        for k in keys { insert(k) }
-    }
-
-    var count: Int { index.count }
-
-    func contains(_ key: String) -> Bool { index[key] != nil }
-
-    /// Adds `key`; false if it was there.
-    @discardableResult
-    mutating func insert(_ key: String) -> Bool { index.insert(key, 0) == nil }
-}
