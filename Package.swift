@@ -39,10 +39,13 @@ let package = Package(
             ]
         ),
         // Benchmarks live outside `swift test`; run them with Scripts/bench.
-        .executableTarget(name: "xibmerge-bench", dependencies: ["XibKit", "XibGit", "XibReport", "CorpusSupport"]),
+        .executableTarget(name: "xibmerge-bench", dependencies: ["XibKit", "XibGit", "XibReport", "CorpusSupport", "MergeLaws"]),
         // The shared corpus beside the package (../shared/corpus), for the corpus-wide tests.
         .target(name: "CorpusSupport", path: "Tests/CorpusSupport"),
-        .testTarget(name: "XibKitTests", dependencies: ["XibKit", "XibReport", "CorpusSupport"]),
+        // The merge's laws over generated edits of real files: `swift test` runs a fixed-seed
+        // pass, `Scripts/bench laws` a long one.
+        .target(name: "MergeLaws", dependencies: ["XibKit"], path: "Tests/MergeLaws"),
+        .testTarget(name: "XibKitTests", dependencies: ["XibKit", "XibReport", "CorpusSupport", "MergeLaws"]),
         .testTarget(name: "XibGitTests", dependencies: ["XibGit"]),
         // Runs the built `xibmerge` binary end to end (git driver, textconv, exit codes).
         .testTarget(name: "XibMergeCLITests", dependencies: ["XibKit", "CorpusSupport"]),

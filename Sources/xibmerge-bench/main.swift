@@ -5,7 +5,9 @@ import Foundation
 /// `make-history=DIR` only builds the history benchmark's repository in DIR, to profile by hand;
 /// `xibmerge-bench generate DIR` writes the generated large merge scenarios and a 250 KB
 /// storyboard's history into DIR (for head-to-head runs of two builds); `xibmerge-bench hostile
-/// DIR [SHAPE...]` writes the hostile inputs of `Scripts/hostile-inputs` into DIR.
+/// DIR [SHAPE...]` writes the hostile inputs of `Scripts/hostile-inputs` into DIR. `laws[=COUNT[,SEED]]`
+/// runs COUNT (default 5,000) generated cases of the merge's laws (`MergeLaws`), seeded by the clock
+/// unless SEED is given.
 var corpus = "../shared/corpus"
 var xibmerge = ".build/release/xibmerge"
 var selected: [String] = []
@@ -46,11 +48,15 @@ for name in selected {
     case "one-parent": lines = runOneParentBenchmark(xibmerge: xibmerge)
     case "conflicts": lines = runConflictsBenchmark(xibmerge: xibmerge)
     case "memory": lines = runMemoryBenchmark(corpus: corpus, xibmerge: xibmerge)
+    case let laws where laws == "laws" || laws.hasPrefix("laws="):
+        // laws[=COUNT[,SEED]]: the long run of the merge's laws; not part of the default set.
+        let spec = laws.dropFirst(5).split(separator: ",").compactMap { UInt64($0) }
+        lines = runLawsBenchmark(corpus: corpus, count: Int(spec.first ?? 5000), seed: spec.count > 1 ? spec[1] : UInt64(Date().timeIntervalSince1970))
     case let make where make.hasPrefix("make-history="):
         let dir = String(make.dropFirst("make-history=".count))
         lines = [(try? GeneratedHistory.make(from: GeneratedHistory.storyboard(nearest: 120 << 10, corpus: corpus) ?? "", commits: 200,
                                              in: dir, path: "UI/Main.storyboard")).map { "\($0.path) in \($0.repository)" } ?? "failed"]
-    default: lines = ["unknown benchmark '\(name)' (parse, merge, large, diff, one-parent, conflicts, render, review, check, history, memory)"]
+    default: lines = ["unknown benchmark '\(name)' (parse, merge, large, diff, one-parent, conflicts, render, review, check, history, memory, laws)"]
     }
     print(lines.joined(separator: "\n"))
     FileHandle.standardOutput.synchronizeFile()

@@ -37,8 +37,8 @@ struct MergeCommand: ParsableCommand {
     @Flag(name: .customLong("strict-layout"), help: "Frames changed differently on both sides are a conflict.")
     var strictLayout = false
 
-    @Flag(name: .customLong("no-line-fast-path"), help: "Always merge on the object graph, even when a line-based merge is clean.")
-    var noLineFastPath = false
+    @Flag(name: .long, help: "Also say what each side contributed and every automatic resolution (frames kept, ids renamed, …).")
+    var verbose = false
 
     @Argument(help: "The common ancestor (%O).") var base: String
     @Argument(help: "Our version (%A); receives the result.") var ours: String
@@ -55,7 +55,7 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         try MergeRun(base: base, ours: ours, theirs: theirs, path: path, markerSize: markerSize ?? markerSizeOption, output: output,
-                     conflictStyle: conflictStyle, report: report, strictLayout: strictLayout, noLineFastPath: noLineFastPath).run()
+                     conflictStyle: conflictStyle, report: report, strictLayout: strictLayout, verbose: verbose).run()
     }
 }
 
@@ -72,7 +72,7 @@ struct MergeRun: CommandRun {
     var conflictStyle: XibMerger.Options.ConflictStyle? = nil
     var report: String? = nil
     var strictLayout = false
-    var noLineFastPath = false
+    var verbose = false
 
     func run() throws {
         let target = output ?? ours
@@ -84,7 +84,6 @@ struct MergeRun: CommandRun {
         options.markerSize = markerSize ?? 7
         if conflictStyle == nil { options.markerStyleWhenNeeded = MergeRun.gitConflictStyle }
         options.strictLayout = strictLayout
-        options.lineFastPath = !noLineFastPath
         // If anything below crashes, the line-based merge (with markers) is what the user gets.
         CrashFallback.arm()
         // Lets the tests prove the crash path: a real trap, after arming, before merging (or,
@@ -104,9 +103,11 @@ struct MergeRun: CommandRun {
             throw Exit.error
         }
         CrashFallback.disarm()
-        Console.err(MergeSummary.text(outcome, path: name))
+        Console.err(MergeSummary.text(outcome, path: name, verbose: verbose))
         if let report {
-            do { try AtomicWrite.write(Array(MergeSummary.json(outcome, path: name).rendered().utf8), to: report) }
+            // Beside git's own line merge of the same versions (as the driver was given them).
+            let lineMerge = LineMergeComparison(base: inputs[0], ours: inputs[1], theirs: inputs[2], outcome: outcome)
+            do { try AtomicWrite.write(Array(MergeSummary.json(outcome, path: name, lineMerge: lineMerge).rendered().utf8), to: report) }
             catch { Console.err("xibmerge: \(error)") }
         }
         if !outcome.isClean { throw Exit.foundSomething }

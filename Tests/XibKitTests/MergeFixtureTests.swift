@@ -1,4 +1,5 @@
 import Foundation
+import MergeLaws
 import Testing
 import XibKit
 import XibReport
@@ -45,7 +46,6 @@ import XibReport
         struct Options: Decodable {
             var strictLayout: Bool?
             var conflictStyle: String?
-            var lineFastPath: Bool?
         }
 
         var options: Options?
@@ -86,7 +86,6 @@ import XibReport
             ? try JSONDecoder().decode(Expectation.self, from: Data(contentsOf: expectURL)) : Expectation()
         var options = XibMerger.Options()
         if let v = expect.options?.strictLayout { options.strictLayout = v }
-        if let v = expect.options?.lineFastPath { options.lineFastPath = v }
         if let v = expect.options?.conflictStyle {
             options.conflictStyle = try #require(XibMerger.Options.ConflictStyle(rawValue: v), "unknown conflictStyle \(v)")
         }
@@ -100,7 +99,7 @@ import XibReport
         #expect(matches, "\(c.name): the merge differs from expected.\(c.fileExtension):\n\(MergeFixtureTests.firstDifference(outcome.bytes, expected))")
 
         // The report.
-        let summary = MergeSummary.text(outcome, path: "\(c.name).\(c.fileExtension)")
+        let summary = MergeSummary.text(outcome, path: "\(c.name).\(c.fileExtension)", verbose: true)
         if let v = expect.clean { #expect(outcome.isClean == v, "clean: \(outcome.isClean)\n\(summary)") }
         if let v = expect.method { #expect(outcome.method.rawValue == v, "method: \(outcome.method)\n\(summary)") }
         if let v = expect.conflicts { #expect(outcome.conflicts == v, "conflicts: \(outcome.conflicts)\n\(summary)") }
@@ -118,22 +117,14 @@ import XibReport
         #expect(IntegrityCheck.conflictMarkerLines(outcome.bytes).isEmpty == (outcome.markerHunks == 0), "markers in the file vs markerHunks \(outcome.markerHunks)")
 
         if outcome.isClean {
-            let problems = MergeCanonicalForm.integrityProblems(outcome.bytes, name: c.name)
+            let problems = MergeLawTests.integrityProblems(outcome.bytes, name: c.name)
             #expect(problems.isEmpty, "a clean result must pass check:\n\(problems.joined(separator: "\n"))")
-            // The other order holds the same (MergeLawTests' comparison).
+            // The other order holds the same (`Facts`, as the merge's laws compare).
             let swapped = XibMerger.merge(base: base, ours: theirs, theirs: ours, options: options)
             #expect(swapped.isClean, "merge(base, theirs, ours) is not clean")
             if swapped.isClean {
-                let (a, b) = try MergeCanonicalForm(outcome.bytes).difference(MergeCanonicalForm(swapped.bytes))
+                let (a, b) = try Facts(outcome.bytes).difference(Facts(swapped.bytes))
                 #expect(a.isEmpty && b.isEmpty, "the merge in the other order differs:\n\(a.prefix(5).joined(separator: "\n"))\nvs\n\(b.prefix(5).joined(separator: "\n"))")
-            }
-            // A verified line merge must be what the structural merge writes too.
-            if outcome.method == .lines {
-                var structural = options
-                structural.lineFastPath = false
-                let s = XibMerger.merge(base: base, ours: ours, theirs: theirs, options: structural)
-                let same = s.bytes == outcome.bytes
-                #expect(same, "the structural merge differs from the line merge:\n\(MergeFixtureTests.firstDifference(s.bytes, outcome.bytes))")
             }
         }
         if outcome.method == .structural && outcome.markerHunks > 0 {
@@ -147,7 +138,7 @@ import XibReport
                 let sameSide = side == resolved.bytes
                 #expect(sameSide, "taking \(style) in every marker hunk differs from --conflict-style \(style):\n\(MergeFixtureTests.firstDifference(side, resolved.bytes))")
                 #expect(resolved.isClean && resolved.conflicts == outcome.conflicts)
-                let problems = MergeCanonicalForm.integrityProblems(resolved.bytes, name: "\(c.name) (\(style))")
+                let problems = MergeLawTests.integrityProblems(resolved.bytes, name: "\(c.name) (\(style))")
                 #expect(problems.isEmpty, "--conflict-style \(style) is not sound:\n\(problems.joined(separator: "\n"))")
             }
         }

@@ -58,8 +58,7 @@ import Testing
     /// and returns the difference between the two, if any, and the elements taken from base.
     static func compare(base: [UInt8], side: [UInt8], runs: [LineDiff.SharedRun]? = nil) throws -> (String?, taken: Int, all: Int) {
         let baseDoc = try XMLReader.parse(base, name: "base")
-        let lines = LineMerge.merge(base: base, ours: side, theirs: base)
-        let unchanged = UnchangedElements(base: BaseElements(baseDoc), runs: runs ?? lines.oursSharedWithBase)
+        let unchanged = UnchangedElements(base: BaseElements(baseDoc), runs: runs ?? LineDiff.sharedRuns(base: base, other: side))
         let whole = try XMLReader.parse(side, name: "side")
         let stitched = try XMLReader.parse(XMLSource(name: "side", bytes: side), unchanged: unchanged)
         let counts = count(stitched.root, from: baseDoc.source)
@@ -92,7 +91,7 @@ import Testing
         let scenario = try #require(Corpus.documentScenarios().first { $0.files["base"] != nil && $0.files["ours"] != nil })
         let base = try Corpus.bytes(try #require(scenario.files["base"]))
         let ours = try Corpus.bytes(try #require(scenario.files["ours"]))
-        let right = LineMerge.merge(base: base, ours: ours, theirs: base).oursSharedWithBase
+        let right = LineDiff.sharedRuns(base: base, other: ours)
         let wrong: [[LineDiff.SharedRun]] = [
             // The whole file claimed unchanged.
             [LineDiff.SharedRun(start: 0, baseStart: 0, count: max(base.count, ours.count))],

@@ -1,13 +1,9 @@
-/// A line-based three-way merge (diff3, as `git merge-file` does it), used as the fast path
-/// when it is clean and as the fallback that never loses data when structure cannot help.
+/// A line-based three-way merge (diff3, as `git merge-file` does it): the fallback that never
+/// loses data when structure cannot help.
 public enum LineMerge {
     public struct Result: Sendable {
         public var bytes: [UInt8]
         public var conflicts: Int
-        /// The bytes ours and theirs share with base (from `merge`): what reading them may
-        /// take from base's tree (`UnchangedElements`).
-        public var oursSharedWithBase: [LineDiff.SharedRun] = []
-        public var theirsSharedWithBase: [LineDiff.SharedRun] = []
     }
 
     /// How conflicts are marked, as git's `merge.conflictStyle` and marker size say.
@@ -56,9 +52,13 @@ public enum LineMerge {
                                           newline: newline, into: &out)
             }
         }
-        return Result(bytes: out, conflicts: conflicts,
-                      oursSharedWithBase: LineDiff.sharedRuns(walk.baseToOurs, base: B, other: O),
-                      theirsSharedWithBase: LineDiff.sharedRuns(walk.baseToTheirs, base: B, other: T))
+        return Result(bytes: out, conflicts: conflicts)
+    }
+
+    /// The bytes ours and theirs each share with base, by line: what reading them may take
+    /// from base's tree (`UnchangedElements`).
+    public static func sharedWithBase(base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> (ours: [LineDiff.SharedRun], theirs: [LineDiff.SharedRun]) {
+        (LineDiff.sharedRuns(base: base, other: ours), LineDiff.sharedRuns(base: base, other: theirs))
     }
 
     /// Marks where two full renderings differ (a structural merge rendered once preferring

@@ -1,5 +1,6 @@
 /// Three-way merge of a sequence of unique keys (a container's children): diff3 over the
-/// keys, where both sides' insertions at the same place are all kept (ours first), a reorder
+/// keys, where both sides' insertions at the same place are all kept (in an order that does
+/// not depend on which side is ours), a reorder
 /// made by one side is kept, and an element moved by one side lands where that side put it.
 enum SequenceMerge {
     static func merge(base: [String], ours: [String], theirs: [String], survivors: Set<String>) -> [String] {
@@ -19,12 +20,13 @@ enum SequenceMerge {
             case .theirs: chosen = Array(tChunk)
             case .ours, .stable: chosen = Array(oChunk)
             case .both:
-                // Both changed this stretch: keep ours' order, then theirs' new elements;
-                // elements one side removed here stay removed.
+                // Both changed this stretch: keep the order of the side whose keys sort first,
+                // then the other's new elements (the result does not depend on which side is
+                // ours); elements one side removed here stay removed.
                 let inOurs = Set(oChunk), inTheirs = Set(tChunk)
                 var seen: Set<String> = []
                 var merged: [String] = []
-                for k in oChunk + tChunk {
+                for k in Diff3.oursFirst(oChunk, tChunk) ? oChunk + tChunk : tChunk + oChunk {
                     let removed = inBase.contains(k) && !(inOurs.contains(k) && inTheirs.contains(k))
                     if !removed && seen.insert(k).inserted { merged.append(k) }
                 }

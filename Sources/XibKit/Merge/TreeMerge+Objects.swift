@@ -187,10 +187,13 @@ extension TreeMerge {
         let id = String(key.dropFirst())
         // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
         // deleting the whole object: only additions and modifications stop a deletion.
-        let changed = (keptFP[kept] != dfpB[b] && !isPruned(kept, in: keptGraph, keptFP, from: b)) || parentKey(B, b) != keeperParent
+        let moved = parentKey(B, b) != keeperParent
+        let changed = (keptFP[kept] != dfpB[b] && !isPruned(kept, in: keptGraph, keptFP, from: b)) || moved
         let referenced = referencedByKeeper[id] != nil
-        // Only the top of a deleted subtree is reported and counted.
-        let parentAlsoDeleted = isDeletedAncestor(b, deleter: deleter)
+        // Only the top of a deleted subtree is reported and counted; an object the keeper moved
+        // out of the deleted subtree is a top of its own (its old parent lost only a child).
+        let parentAlsoDeleted = isDeletedAncestor(b, in: B, deleter: deleter)
+            && !(moved && !isDeletedAncestor(kept, in: keptGraph, deleter: deleter))
         if !keptByConflict.isEmpty && keptByConflict.contains(key) {
             survivingParent[key] = keeperParent
             return
@@ -273,12 +276,13 @@ extension TreeMerge {
         return true
     }
 
-    func isDeletedAncestor(_ b: Int, deleter: Side) -> Bool {
-        let g = deleter == .ours ? O : T
-        var p = B.nodes[b].parent
+    /// Whether the nearest object enclosing node `n` of `g` is one the deleter deleted.
+    func isDeletedAncestor(_ n: Int, in g: IBGraph, deleter: Side) -> Bool {
+        let deleterGraph = deleter == .ours ? O : T
+        var p = g.nodes[n].parent
         while p > 0 {
-            if B.nodes[p].objectID != nil { return g.byKey[B.nodes[p].key] == nil }
-            p = B.nodes[p].parent
+            if g.nodes[p].objectID != nil { return deleterGraph.byKey[g.nodes[p].key] == nil }
+            p = g.nodes[p].parent
         }
         return false
     }

@@ -114,15 +114,16 @@ extension TreeMerge {
         // Keyed by the written value.
         func written(_ list: [XMLElement]) -> [String] { list.map { String(decoding: XMLWriter.write($0, depth: 0), as: UTF8.self) } }
         var out: [XMLNode] = []
-        for chunk in Diff3.chunks(base: written(bv), ours: written(ov), theirs: written(tv)).chunks {
+        let wo = written(ov), wt = written(tv)
+        for chunk in Diff3.chunks(base: written(bv), ours: wo, theirs: wt).chunks {
             switch chunk.kind {
             case .stable, .ours: for k in chunk.ours { out.append(.element(ov[k])) }
             case .theirs: for k in chunk.theirs { out.append(.element(tv[k])) }
             case .both:
-                // Both inserted here: ours' values, then theirs'. Anything else is a conflict,
-                // unless a person said whose go first.
+                // Both inserted here: both sides' values, in an order that does not depend on
+                // which side is ours. Anything else is a conflict, unless a person said whose go first.
                 guard chunk.base.isEmpty || both != nil else { return nil }
-                let oursFirst = both != .theirs
+                let oursFirst = both.map { $0 != .theirs } ?? Diff3.oursFirst(wo[chunk.ours], wt[chunk.theirs])
                 if oursFirst { for k in chunk.ours { out.append(.element(ov[k])) } }
                 for k in chunk.theirs { out.append(.element(tv[k])) }
                 if !oursFirst { for k in chunk.ours { out.append(.element(ov[k])) } }

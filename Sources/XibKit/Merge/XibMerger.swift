@@ -1,7 +1,12 @@
-/// The three-way merge of one Interface Builder file, end to end:
-/// trivial cases, then a line-based merge when it is clean and sound, then the structural
-/// merge; and, when the inputs cannot be read as Interface Builder documents, a line-based
-/// merge with conflict markers so that nothing is ever lost.
+/// The three-way merge of one Interface Builder file, end to end: one side unchanged gives the
+/// other side's bytes; anything else is merged on the object graph; and, when the inputs cannot
+/// be read as Interface Builder documents, a line-based merge with conflict markers so that
+/// nothing is ever lost.
+///
+/// There is no line-based shortcut for clean merges: a clean line merge that reads back and
+/// passes `check` can still lose a change (a view one side moved and the other deleted comes
+/// back; an edit lands on the other side's copy of a subtree), and the structural merge is
+/// fast enough on its own (doc/performance.md).
 public enum XibMerger {
     public struct Options: Sendable {
         public enum ConflictStyle: String, Sendable, CaseIterable {
@@ -25,8 +30,6 @@ public enum XibMerger {
         public var choices: [String: ConflictChoice] = [:]
         /// Treat frames changed differently on both sides as a conflict.
         public var strictLayout = false
-        /// Accept a clean line-based merge when its result passes `check`.
-        public var lineFastPath = true
 
         public init() {}
     }
@@ -44,8 +47,6 @@ public enum XibMerger {
         public enum Method: String, Sendable {
             /// One side equals base, or both sides are equal.
             case trivial
-            /// The line-based merge was clean and its result passes `check`.
-            case lines
             /// Merged on the object graph.
             case structural
             /// The inputs could not be merged structurally: line-based merge with markers.
@@ -68,7 +69,7 @@ public enum XibMerger {
         /// Clean: the result holds no conflict markers and the merge may be committed.
         public var isClean: Bool {
             switch method {
-            case .trivial, .lines: return true
+            case .trivial: return true
             case .fallback: return false
             case .structural: return markerHunks == 0
             }
@@ -82,21 +83,22 @@ public enum XibMerger {
         func trivial(_ bytes: [UInt8]) -> Outcome {
             Outcome(bytes: bytes, method: .trivial, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
         }
-        // A shortcut's result is clean only if it reads back: a truncated theirs (ours equal to
-        // base) goes on below, fails to read, and falls back to lines, reported as a conflict.
-        // Theirs taken whole must also be sound as a merged result is (`isCleanShortcut`).
-        let shortcut = ours.bytes == theirs.bytes || base.bytes == theirs.bytes ? ours.bytes : base.bytes == ours.bytes ? theirs.bytes : nil
-        if let shortcut, isCleanShortcut(shortcut, theirsOver: shortcut == ours.bytes ? nil : base.bytes) { return trivial(shortcut) }
+        // One side unchanged: the other side's bytes, always (a merge changes only what a side
+        // changed). Clean only if they read back and are sound as a merged result is
+        // (`shortcutProblem`); else they are reported as a conflict, still byte for byte.
+        if let (side, version) = ours.bytes == theirs.bytes || base.bytes == theirs.bytes ? (ours, "our") : base.bytes == ours.bytes ? (theirs, "their") : nil {
+            guard let problem = shortcutProblem(side, theirsOver: version == "our" ? nil : base.bytes) else { return trivial(side.bytes) }
+            return Outcome(bytes: side.bytes, method: .fallback, conflicts: 1, markerHunks: 0, events: [],
+                           fallbackReason: "\(version) version: \(problem); taken as it is", conflictStyle: options.conflictStyle)
+        }
         if UpgradedBase.applies(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) {
             return UpgradedBase.merge(ours: ours, theirs: theirs, options: options)
         }
 
-        var lines = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
+        let shared = LineMerge.sharedWithBase(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
         let markers = MarkerChoice(options)
-        // The line merge's bytes are dropped before the structural merge, whose peak is where a
-        // second copy of the file weighs most: a late fallback merges by lines again.
         func fallback(_ reason: String) -> Outcome {
-            let lines = lines.bytes.isEmpty ? LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) : lines
+            let lines = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
             var bytes = lines.bytes
             if lines.conflicts > 0, markers.format != LineMerge.Markers() {
                 bytes = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes, markers: markers.format).bytes
@@ -118,15 +120,11 @@ public enum XibMerger {
         do {
             let b = try read(base, "base", nil)
             let elements = BaseElements(b.xml)
-            docs = [b, try read(ours, "our", UnchangedElements(base: elements, runs: lines.oursSharedWithBase)),
-                    try read(theirs, "their", UnchangedElements(base: elements, runs: lines.theirsSharedWithBase))]
+            docs = [b, try read(ours, "our", UnchangedElements(base: elements, runs: shared.ours)),
+                    try read(theirs, "their", UnchangedElements(base: elements, runs: shared.theirs))]
         } catch {
             return fallback(error.description)
         }
-        if options.lineFastPath && lines.conflicts == 0, isSound(lines.bytes) {
-            return Outcome(bytes: lines.bytes, method: .lines, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
-        }
-        lines = LineMerge.Result(bytes: [], conflicts: lines.conflicts)
         return structural(graphs(docs), options: options, markers: markers, fallback: fallback)
     }
 
@@ -171,22 +169,23 @@ public enum XibMerger {
         return IntegrityCheck.conflictMarkerLines(bytes).isEmpty
     }
 
-    /// Whether a shortcut's result reads as an Interface Builder document and holds no conflict
-    /// marker; and, when it is theirs taken whole because ours is base (`theirsOver` base),
-    /// whether it is what the structural merge would call sound (`TreeMerge.cascade`): no
-    /// duplicate id, and no reference to a missing object but those base already had to ids no
-    /// version has. Else the merge goes on and falls back to lines, saying so, as it does when
-    /// ours changed anything: a fuzzed theirs with a duplicate id, or a new reference to no
-    /// object, was taken clean.
-    private static func isCleanShortcut(_ bytes: [UInt8], theirsOver base: [UInt8]?) -> Bool {
-        guard let doc = try? IBDocument(bytes: bytes, name: "merged"), IntegrityCheck.conflictMarkerLines(bytes).isEmpty else { return false }
-        guard let base else { return true }
+    /// Why a side taken whole is not a clean result, or nil: it must read as an Interface
+    /// Builder document without conflict markers; and, when it is theirs taken whole because
+    /// ours is base (`theirsOver` base), be what the structural merge would call sound
+    /// (`TreeMerge.cascade`): no duplicate id, and no reference to a missing object but those
+    /// base already had to ids no version has. A fuzzed theirs with a duplicate id, or a new
+    /// reference to no object, is its own broken file, not a clean merge.
+    private static func shortcutProblem(_ side: Input, theirsOver base: [UInt8]?) -> String? {
+        let doc: IBDocument
+        do { doc = try IBDocument(bytes: side.bytes, name: side.name) } catch { return error.description }
+        if let line = IntegrityCheck.conflictMarkerLines(side.bytes).first { return "\(side.name):\(line): a conflict marker" }
+        guard let base else { return nil }
         let scan = IBGraph.IDsAndReferences(doc.xml)
-        if !IntegrityCheck.hasGraphProblems(scan) { return true }
-        guard let b = try? IBDocument(bytes: base, name: "base") else { return false }
+        if !IntegrityCheck.hasGraphProblems(scan) { return nil }
+        guard let b = try? IBDocument(bytes: base, name: "base") else { return "base does not read" }
         let inBase = IBGraph.IDsAndReferences(b.xml)
         let missing = Set(inBase.references.lazy.map(\.target).filter { inBase.ids[$0] == nil && scan.ids[$0] == nil })
-        return !IntegrityCheck.hasGraphProblems(scan, ignoringMissing: missing)
+        return IntegrityCheck.hasGraphProblems(scan, ignoringMissing: missing) ? "a duplicate id or a new reference to no object" : nil
     }
 
     /// Parses and passes the integrity check.

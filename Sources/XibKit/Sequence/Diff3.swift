@@ -58,6 +58,12 @@ enum Diff3 {
         return Result(chunks: chunks, baseToOurs: bo, baseToTheirs: bt)
     }
 
+    /// Where both sides inserted at one place, whether ours' go first: the side whose
+    /// elements sort first, so that the result does not depend on which side is ours.
+    static func oursFirst(_ ours: ArraySlice<String>, _ theirs: ArraySlice<String>) -> Bool {
+        !theirs.lexicographicallyPrecedes(ours)
+    }
+
     /// The walk over sequences of strings (keys, written values), numbered first.
     static func chunks(base: [String], ours: [String], theirs: [String]) -> Result {
         // Keyed by `String`: a dictionary type the merge uses anyway (another one has its type

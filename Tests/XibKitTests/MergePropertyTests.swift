@@ -1,0 +1,53 @@
+import CorpusSupport
+import Foundation
+import MergeLaws
+import Testing
+import XibKit
+
+/// The merge's laws (`MergeLaws`) over realistic edits generated on real Xcode-written files:
+/// the base of every merge fixture, and, when the shared corpus is there, its Xcode-written
+/// files under 80 KB (40 of them, spread over the corpus). Each side gets one edit: an
+/// attribute changed, a view deleted with its constraints and outlets, a subtree duplicated
+/// with fresh ids, a view moved to another superview, siblings swapped, a constraint added,
+/// Xcode's noise. A fixed seed per file; `Scripts/bench laws` runs thousands of cases with any.
+@Suite struct MergePropertyTests {
+    struct Base: Sendable, CustomTestStringConvertible {
+        var name: String
+        var url: URL
+        var testDescription: String { name }
+    }
+
+    static let casesPerFile = 14
+
+    static let fixtureBases: [Base] = MergeFixtureTests.cases.map { c in Base(name: "fixture " + c.name, url: c.url("base")) }
+
+    static let corpusBases: [Base] = {
+        guard Corpus.isAvailable, let files = try? Corpus.xcodeWrittenFiles() else { return [] }
+        let small = files.filter { url in
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int
+            return (size ?? .max) < 80_000
+        }.sorted { $0.path < $1.path }
+        let step = max(1, small.count / 40)
+        return stride(from: 0, to: small.count, by: step).prefix(40).map { i in
+            Base(name: small[i].deletingLastPathComponent().lastPathComponent + "/" + small[i].lastPathComponent, url: small[i])
+        }
+    }()
+
+    @Test(arguments: MergePropertyTests.fixtureBases + MergePropertyTests.corpusBases)
+    func lawsHold(_ base: Base) throws {
+        let bytes = [UInt8](try Data(contentsOf: base.url))
+        var rng = SplitMix(seed: 0x1A75_0F3E_26 &+ UInt64(base.name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
+        let cases = MergeLaws.cases(base: bytes, name: base.url.lastPathComponent, count: Self.casesPerFile, rng: &rng)
+        var violations: [String] = []
+        for c in cases {
+            violations += MergeLaws.check(c).violations.map { "\($0)\n    in \(c)" }
+        }
+        #expect(violations.isEmpty, "\(violations.count) violation(s) in \(cases.count) cases:\n\(violations.prefix(6).joined(separator: "\n"))")
+    }
+
+    /// The suite's size: at least 500 cases when the corpus is there.
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
+    func enoughCases() {
+        #expect((Self.fixtureBases.count + Self.corpusBases.count) * Self.casesPerFile >= 500)
+    }
+}
