@@ -2,13 +2,13 @@ import XibKit
 
 /// Renders what a merge did: the short stderr summary and the `--report` JSON.
 public enum MergeSummary {
-    public static func text(_ o: XibMerger.Outcome, path: String) -> String {
+    /// What stderr says: one line for a clean merge, and one more per conflict; `verbose`
+    /// adds what each side contributed and every automatic resolution, one per line.
+    public static func text(_ o: XibMerger.Outcome, path: String, verbose: Bool = false) -> String {
         var out = ""
         switch o.method {
         case .trivial:
-            out += "xibmerge: \(path): merged (one side unchanged)\n"
-        case .lines:
-            out += "xibmerge: \(path): merged cleanly (line-based merge, verified)\n"
+            out += "xibmerge: \(path): merged cleanly (one side unchanged)\n"
         case .fallback:
             out += "xibmerge: \(path): cannot merge structurally: \(o.fallbackReason ?? "unknown reason")\n"
             out += "xibmerge: \(path): fell back to a line-based merge; \(o.markerHunks) conflict hunk(s) marked in the file\n"
@@ -17,13 +17,13 @@ public enum MergeSummary {
             var state: String
             if o.markerHunks > 0 { state = "\(o.conflicts - chosen) conflict(s) remain, marked in \(o.markerHunks) place(s)" }
             else if o.conflicts > chosen { state = "\(o.conflicts - chosen) conflict(s) resolved with --conflict-style \(o.conflictStyle.rawValue)" }
-            else { state = "merged cleanly" }
+            else { state = "merged cleanly (\(([counts(o)] + automatic(o.events)).joined(separator: "; ")))" }
             if chosen > 0 { state += "; \(chosen) conflict(s) resolved as chosen" }
             out += "xibmerge: \(path): \(state)\n"
-            out += "  from ours: \(o.fromOurs.description); from theirs: \(o.fromTheirs.description)\n"
+            if verbose { out += "  from ours: \(o.fromOurs.description); from theirs: \(o.fromTheirs.description)\n" }
         }
         let order: [MergeEvent.Kind] = [.conflict, .migrated, .renamedID, .cascadeDelete, .deleteOverLayout, .layoutOnly, .noise]
-        for kind in order {
+        for kind in verbose ? order : [.conflict] {
             let events = o.events.filter { $0.kind == kind }
             if events.isEmpty { continue }
             let shown = kind == .noise ? Array(events.prefix(3)) : events
@@ -31,6 +31,27 @@ public enum MergeSummary {
             if shown.count < events.count { out += "  \(kind.rawValue): … and \(events.count - shown.count) more\n" }
         }
         return out
+    }
+
+    /// `12 changes from ours, 3 from theirs`.
+    static func counts(_ o: XibMerger.Outcome) -> String {
+        func changes(_ n: Int) -> String { n == 1 ? "1 change" : "\(n) changes" }
+        return "\(changes(o.fromOurs.total)) from ours, \(o.fromTheirs.total) from theirs"
+    }
+
+    /// The automatic resolutions, counted by kind: `40 frames kept from ours`.
+    static func automatic(_ events: [MergeEvent]) -> [String] {
+        let words: [(MergeEvent.Kind, String, String)] = [
+            (.layoutOnly, "frame kept from ours", "frames kept from ours"),
+            (.renamedID, "new id renamed", "new ids renamed"),
+            (.cascadeDelete, "reference deleted with its object", "references deleted with their objects"),
+            (.deleteOverLayout, "deletion kept over a layout change", "deletions kept over layout changes"),
+            (.migrated, "Xcode migration applied", "Xcode migrations applied"),
+        ]
+        return words.compactMap { kind, one, many in
+            let n = events.filter { $0.kind == kind }.count
+            return n == 0 ? nil : n == 1 ? "1 \(one)" : "\(n) \(many)"
+        }
     }
 
     /// An event on one line: for a conflict, what each side did, and how it was resolved.
@@ -41,7 +62,7 @@ public enum MergeSummary {
         return s
     }
 
-    public static func json(_ o: XibMerger.Outcome, path: String) -> JSON {
+    public static func json(_ o: XibMerger.Outcome, path: String, lineMerge: LineMergeComparison? = nil) -> JSON {
         func contributions(_ c: MergeContributions) -> JSON {
             .object([("added", .int(c.added)), ("removed", .int(c.removed)), ("modified", .int(c.modified)), ("moved", .int(c.moved))])
         }
@@ -57,6 +78,9 @@ public enum MergeSummary {
             ("fromOurs", contributions(o.fromOurs)),
             ("fromTheirs", contributions(o.fromTheirs)),
             ("events", .array(o.events.map(event))),
+            ("lineMerge", lineMerge.map { l in
+                .object([("clean", .bool(l.clean)), ("same", .bool(l.same)), ("reason", .optional(l.reason))])
+            } ?? .null),
         ])
     }
 

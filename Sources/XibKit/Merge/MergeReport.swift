@@ -71,3 +71,49 @@ public struct MergeContributions: Sendable, Equatable {
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
     }
 }
+
+/// How a merge's result compares with `git merge-file`'s on the same three versions, and why
+/// they differ: what `--report` says, so that a person who trusts git's line merge can see
+/// what it would have done.
+public struct LineMergeComparison: Sendable, Equatable {
+    /// Whether the line merge was clean.
+    public var clean: Bool
+    /// Whether it wrote the same bytes.
+    public var same: Bool
+    /// Why the results differ (nil when they do not).
+    public var reason: String?
+
+    public init(base: [UInt8], ours: [UInt8], theirs: [UInt8], outcome: XibMerger.Outcome) {
+        let lines = LineMerge.merge(base: base, ours: ours, theirs: theirs)
+        clean = lines.conflicts == 0
+        same = lines.bytes == outcome.bytes
+        if same { return }
+        if !clean {
+            reason = "git merge-file leaves \(lines.conflicts) conflict hunk(s)"
+                + (outcome.isClean ? "; on the object graph the two sides' changes do not conflict" : "")
+        } else if !outcome.isClean {
+            reason = "git merge-file merges the lines cleanly, but the two sides' changes conflict on the object graph (\(outcome.conflicts) conflict(s))"
+        } else {
+            reason = LineMergeComparison.difference(lines.bytes, outcome.bytes)
+        }
+    }
+
+    /// The objects git's clean result has otherwise than the structural one, in the diff's words.
+    static func difference(_ git: [UInt8], _ merged: [UInt8]) -> String {
+        let diff: FileDiff
+        do { diff = try SemanticDiff.files(oldBytes: merged, newBytes: git, oldName: "merged", newName: "git merge-file") } catch {
+            return "git merge-file's clean result does not read: \(error.description)"
+        }
+        let changes = diff.changes.filter { $0.depth == 0 }
+        guard !changes.isEmpty else { return "the same objects; only frames, Xcode's noise or the order of a set differ" }
+        let shown = changes.prefix(3).map { c -> String in
+            switch c.kind {
+            case .added: return "keeps \(c.path), which a side deleted"
+            case .removed: return "loses \(c.path)"
+            case .moved: return "puts \(c.path) elsewhere"
+            case .modified: return "has \(c.path) otherwise (\(c.attributes.map(\.name).prefix(3).joined(separator: ", ")))"
+            }
+        }
+        return "git merge-file's clean result " + shown.joined(separator: "; ") + (changes.count > 3 ? "; and \(changes.count - 3) more" : "")
+    }
+}
