@@ -1,12 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Homebrew's include folders (Apple silicon, Intel), which are not searched by default.
-let homebrewHeaders = (
-    c: [CSetting.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))],
-    swift: [SwiftSetting.unsafeFlags(["-Xcc", "-I/opt/homebrew/include", "-Xcc", "-I/usr/local/include"], .when(platforms: [.macOS]))]
-)
-
 let package = Package(
     name: "xibmerge",
     platforms: [.macOS(.v13)],
@@ -22,15 +16,10 @@ let package = Package(
         .target(name: "XibKit"),
         // Renderers (text, Markdown, JSON, HTML) for the core's reports.
         .target(name: "XibReport", dependencies: ["XibKit"]),
-        // libgit2 as a system library; only XibGit imports it.
-        // Headers only (no pkgConfig, so nothing links libgit2): CLibGit2Lazy loads it on first use,
-        // because the merge driver, diff driver and textconv never need it and linking it costs
-        // every start ~2 ms (OpenSSL, Kerberos, libssh2 ...).
-        .systemLibrary(name: "CLibGit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
-        // DWARF 4 like the Swift code: valgrind 3.19 cannot read clang's default DWARF 5.
-        .target(name: "CLibGit2Lazy", dependencies: ["CLibGit2"],
-                cSettings: homebrewHeaders.c + [.unsafeFlags(["-gdwarf-4"], .when(platforms: [.linux]))]),
-        .target(name: "XibGit", dependencies: ["CLibGit2", "CLibGit2Lazy"], swiftSettings: homebrewHeaders.swift),
+        // libgit2 as a system library, found by pkg-config (Debian's libgit2-dev, Homebrew's
+        // libgit2); only XibGit imports it.
+        .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
+        .target(name: "XibGit", dependencies: ["CLibGit2"]),
         .executableTarget(
             name: "xibmerge",
             dependencies: [

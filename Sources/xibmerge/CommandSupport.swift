@@ -70,3 +70,8 @@ struct JobsOption: ParsableArguments {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 }
+
+/// What a subcommand does, on plain values, built by its ParsableCommand from the parsed options.
+protocol CommandRun {
+    func run() throws
+}

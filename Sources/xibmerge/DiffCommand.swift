@@ -46,8 +46,7 @@ struct DiffCommand: ParsableCommand {
     }
 }
 
-/// `diff` itself, on plain values: what `DiffCommand` parsed, or git's positional form
-/// built without the parser (PositionalFastPath).
+/// `diff` itself, on plain values: what `DiffCommand` parsed.
 struct DiffRun: CommandRun {
     var display = DiffDisplay()
     var exitCode = false

@@ -25,7 +25,7 @@ struct DiffDisplayOptions: ParsableArguments {
         case auto, always, never
     }
 
-    /// The same choices as a plain value (no ArgumentParser types: see PositionalFastPath).
+    /// The same choices as a plain value.
     var settings: DiffDisplay { DiffDisplay(format: format, includeNoise: includeNoise, layout: layout, color: color) }
 
     var diffOptions: DiffOptions { settings.diffOptions }

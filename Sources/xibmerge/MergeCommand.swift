@@ -59,8 +59,7 @@ struct MergeCommand: ParsableCommand {
     }
 }
 
-/// `merge` itself, on plain values: what `MergeCommand` parsed, or git's merge-driver form
-/// built without the parser (PositionalFastPath).
+/// `merge` itself, on plain values: what `MergeCommand` parsed.
 struct MergeRun: CommandRun {
     var base: String
     var ours: String

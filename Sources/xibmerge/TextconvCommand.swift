@@ -30,7 +30,7 @@ struct TextconvCommand: ParsableCommand {
     }
 }
 
-/// `textconv` itself, on plain values (see PositionalFastPath).
+/// `textconv` itself, on plain values.
 struct TextconvRun: CommandRun {
     var file: String
     var includeNoise = false

@@ -22,12 +22,8 @@ struct XibMerge: ParsableCommand {
 
 // Usage errors exit 2 like every other error (ArgumentParser's own code is 64, EX_USAGE).
 do {
-    if let run = PositionalFastPath.command(Array(CommandLine.arguments.dropFirst())) {
-        try run.run()
-    } else {
-        var command = try XibMerge.parseAsRoot()
-        try command.run()
-    }
+    var command = try XibMerge.parseAsRoot()
+    try command.run()
 } catch {
     if XibMerge.exitCode(for: error) == .validationFailure {
         Console.err(XibMerge.fullMessage(for: error))
