@@ -1,9 +1,8 @@
 /// The views whose frame `tidy --frames` puts back: moved by less than a point (a Retina
 /// display's half-point rounding), with nothing else about the view or its constraints changed.
 enum FrameShifts {
-    static func views(head: XMLElement, work: XMLElement) -> Set<String> {
-        var old = Objects(), new = Objects()
-        old.collect(head, holder: nil)
+    static func views(head old: Objects, work: XMLElement) -> Set<String> {
+        var new = Objects()
         new.collect(work, holder: nil)
         // Views whose constraints changed: the items of every constraint added, removed or
         // changed, and the view that holds it.
@@ -23,7 +22,8 @@ enum FrameShifts {
         return views
     }
 
-    private struct Objects {
+    /// A version's objects by id, and its constraints with the view holding each.
+    struct Objects {
         var byID: [String: XMLElement] = [:]
         var constraints: [String: (element: XMLElement, holder: String?)] = [:]
 

@@ -57,8 +57,10 @@ public enum Tidy {
         let runs = LineDiff.sharedRuns(base: head, other: work)
         let new = try IBDocument(bytes: work, name: workName,
                                  unchanged: UnchangedElements(base: BaseElements(old), runs: runs)).xml
-        let frames = options.frames ? FrameShifts.views(head: old.root, work: new.root) : []
-        var walk = TidyWalk(options: options, frames: frames, realChange: false)
+        var objects = FrameShifts.Objects()
+        objects.collect(old.root, holder: nil)
+        let frames = options.frames ? FrameShifts.views(head: objects, work: new.root) : []
+        var walk = TidyWalk(options: options, objects: objects.byID, frames: frames, realChange: false)
         let all = walk.element(new.root, old.root, depth: 0)
         if all.isSameParsedElement(as: old.root) {
             // Equal values in other bytes: white space, the XML declaration, the end of the file.
@@ -68,7 +70,7 @@ public enum Tidy {
         guard !walk.reverted.isEmpty else { return Result(bytes: work, reverted: [], noiseOnly: false) }
         // A real change: the capabilities it added or removed stay, since they follow what the
         // document uses (a named colour, the safe area).
-        walk = TidyWalk(options: options, frames: frames, realChange: true)
+        walk = TidyWalk(options: options, objects: objects.byID, frames: frames, realChange: true)
         let kept = walk.element(new.root, old.root, depth: 0)
         guard !walk.reverted.isEmpty else { return Result(bytes: work, reverted: [], noiseOnly: false) }
         var out = new

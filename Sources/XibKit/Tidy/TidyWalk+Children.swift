@@ -18,7 +18,7 @@ extension TidyWalk {
             var r: XMLElement? = wc
             switch treatment(of: wc, in: w, depth: depth) {
             case .walk:
-                if let hc { r = element(wc, hc, depth: depth + 1) }
+                if let old = hc ?? movedObject(wc) { r = element(wc, old, depth: depth + 1) }
             case .head(let dropAdded, _, let label):
                 if let hc {
                     if !wc.isSameValue(as: hc) { note(Self.describe(wc, hc, label)) }
@@ -38,6 +38,13 @@ extension TidyWalk {
         }
         changed = restoreRemoved(into: &out, from: h, in: w, placed: placed, depth: depth) || changed
         return changed ? out : nil
+    }
+
+    /// The old version of an object that moved here from another parent.
+    private func movedObject(_ e: XMLElement) -> XMLElement? {
+        guard !IBRules.hasNonObjectID(e.name), let id = e[attribute: IBRules.objectIDAttribute],
+              let old = objects[id], old.name == e.name else { return nil }
+        return old
     }
 
     /// Puts back the old version's noise elements the new one dropped, each after the element

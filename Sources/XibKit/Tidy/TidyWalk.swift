@@ -1,14 +1,18 @@
 /// The walk of `Tidy`: the new version's tree beside the old one's, noise put back.
 struct TidyWalk {
     let options: Tidy.Options
+    /// The old version's objects by id: an object moved to another parent is tidied against
+    /// its old self.
+    let objects: [String: XMLElement]
     /// Ids of the views whose frame goes back (`FrameShifts`).
     let frames: Set<String>
     /// Whether the file has real changes: capabilities added or removed then stay.
     let realChange: Bool
     private(set) var reverted: [Tidy.Revert] = []
 
-    init(options: Tidy.Options, frames: Set<String>, realChange: Bool) {
+    init(options: Tidy.Options, objects: [String: XMLElement], frames: Set<String>, realChange: Bool) {
         self.options = options
+        self.objects = objects
         self.frames = frames
         self.realChange = realChange
     }
