@@ -85,7 +85,9 @@ extension TidyWalk {
         return e.children.map { node in
             guard case .element(let c) = node else { return nil }
             let identity = ElementIdentity(c)
-            let at = identity.id >= 0 ? identity.id : identity.sceneID >= 0 ? identity.sceneID : identity.ranked
+            // A `<device>`'s id names a model, not an object: it is known by its place.
+            let id = IBRules.hasNonObjectID(c.name) ? -1 : identity.id
+            let at = id >= 0 ? id : identity.sceneID >= 0 ? identity.sceneID : identity.ranked
             var key: String
             if at >= 0 {
                 key = c.name + "[" + c.attributes[at].name + "=" + c.attributes[at].value + "]"

@@ -112,7 +112,10 @@ struct TidyWalk {
             case .some: return true
             }
         }
-        let label = { (name: String) in depth == 0 ? name : "\(w.name) \(name)" }
+        // `plugIn version` for an element's own stamp; `misplaced` for a flag any element has.
+        let label = { (name: String) in
+            depth > 0 && IBRules.noiseAttributes.contains { $0.attribute == name && $0.tag != nil } ? "\(w.name) \(name)" : name
+        }
         var out = w.attributes
         var changed = false
         out.removeAll { a in
