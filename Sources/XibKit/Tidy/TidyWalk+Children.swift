@@ -18,7 +18,7 @@ extension TidyWalk {
             var r: XMLElement? = wc
             switch treatment(of: wc, in: w, depth: depth) {
             case .walk:
-                if let old = hc ?? movedObject(wc) { r = element(wc, old, depth: depth + 1) }
+                if let old = hc ?? movedObject(wc) { r = element(wc, old, depth: depth + 1) } else { r = added(wc, depth: depth + 1) }
             case .head(let dropAdded, _, let label):
                 if let hc {
                     if !wc.isSameValue(as: hc) { note(Self.describe(wc, hc, label)) }
@@ -38,6 +38,24 @@ extension TidyWalk {
         }
         changed = restoreRemoved(into: &out, from: h, in: w, placed: placed, depth: depth) || changed
         return changed ? out : nil
+    }
+
+    /// An element the old version does not have, with the objects that moved into it (a view
+    /// wrapped in a new stack view) tidied against their old selves.
+    private mutating func added(_ e: XMLElement, depth: Int) -> XMLElement {
+        var children = e.children, changed = false
+        for i in children.indices {
+            guard case .element(let c) = children[i] else { continue }
+            let r = movedObject(c).map { element(c, $0, depth: depth + 1) } ?? added(c, depth: depth + 1)
+            if !r.isSameParsedElement(as: c) {
+                children[i] = .element(r)
+                changed = true
+            }
+        }
+        guard changed else { return e }
+        var r = e
+        r.children = children
+        return r
     }
 
     /// The old version of an object that moved here from another parent.
