@@ -28,6 +28,9 @@ struct InstallCommand: ParsableCommand {
     @Flag(help: "Remove what install added.")
     var uninstall = false
 
+    @Flag(help: "Also add a git pre-commit hook running `xibmerge tidy --staged` (a repository's only).")
+    var tidy = false
+
     static let driverName = "xibmerge"
     static let attributeLines = ["*.xib merge=xibmerge diff=xibmerge", "*.storyboard merge=xibmerge diff=xibmerge"]
     static let sections = ["[merge \"xibmerge\"]", "[diff \"xibmerge\"]", "[mergetool \"xibmerge\"]"]
@@ -56,6 +59,10 @@ struct InstallCommand: ParsableCommand {
         try GitCLI.guarded {
             let (configPath, attributesPath, deletable) = try locations()
             var changes: [String] = []
+            if tidy {
+                guard !global else { throw GitCLI.UsageError("--tidy installs a repository's pre-commit hook; it does not go with --global") }
+                changes += try uninstall ? removeTidyHook() : addTidyHook()
+            }
             if uninstall {
                 changes += try unsetConfig(configPath, deletable: deletable)
                 changes += try removeAttributes(attributesPath)
@@ -158,15 +165,15 @@ struct InstallCommand: ParsableCommand {
         }
     }
 
-    private func write(_ bytes: [UInt8], to path: String) throws {
+    func write(_ bytes: [UInt8], to path: String) throws {
         do { try AtomicWrite.write(bytes, to: path) } catch { throw GitCLI.UsageError(error.description) }
     }
 
-    private func delete(_ path: String) throws {
+    func delete(_ path: String) throws {
         if unlink(path) != 0 { throw GitCLI.UsageError("\(path): error: cannot delete: \(String(cString: strerror(errno)))") }
     }
 
-    private func makeParentFolders(of path: String) throws {
+    func makeParentFolders(of path: String) throws {
         var prefix = ""
         for part in path.split(separator: "/").dropLast() {
             prefix += "/" + part

@@ -32,7 +32,7 @@ import Testing
 
     @Test func hooksRefuseADuplicateIDAndPassCleanFiles() throws {
         let hooks = try Self.hooks()
-        #expect(hooks.map(\.id) == ["xibmerge-check", "xibmerge-format"])
+        #expect(hooks.map(\.id) == ["xibmerge-check", "xibmerge-format", "xibmerge-tidy"])
         #expect(hooks.allSatisfy { $0.language == "swift" && $0.entry.hasPrefix("xibmerge ") })
 
         let repo = try CLI.temporaryDirectory()

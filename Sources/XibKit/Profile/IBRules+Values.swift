@@ -42,6 +42,19 @@ extension IBRules {
         ("rect", nil, .layout), ("size", "minSize", .layout), ("size", "maxSize", .layout),
     ]
 
+    /// The document's record of the Xcode and SDK it was written for (`<deployment>`,
+    /// `<plugIn>`, `<capability>`): bookkeeping Xcode rewrites with its version, which `tidy`
+    /// puts back. Capabilities follow what the document uses (Xcode adds "Named colors" with
+    /// the first named colour): in a file with real changes, those added or removed stay.
+    public static let dependenciesContainer = "dependencies"
+    public static let capabilityTag = "capability"
+
+    /// The layout value `tidy --frames` may put back (a view's `<rect key="frame">`), and what
+    /// ties a view to its constraints: the constraint element and its item attributes.
+    public static let frameKey = "frame"
+    public static let constraintTag = "constraint"
+    public static let constraintItemAttributes = ["firstItem", "secondItem"]
+
     /// Geometry values: a change to one is layout, but one appearing or going away is a change
     /// (as a person sees it), so a subtree's fingerprint counts them by presence only.
     static let geometryTags = ["rect", "size", "point"]
