@@ -88,4 +88,22 @@ import Testing
             #expect(kept.languages.map(\.name) == e.languages.map(\.name))
         }
     }
+
+    /// `review`: a change that deletes a menu item orphans its catalog translations, per
+    /// language of the catalog; the new item lacks every language's.
+    @Test func reviewImpactCoversCatalogs() throws {
+        let dir = Self.root.appendingPathComponent("catalog-stale-manual").path
+        let newText = try String(contentsOfFile: dir + "/Base.lproj/Edit.xib", encoding: .utf8)
+        let oldText = newText.replacingOccurrences(of: "<menuItem title=\"Find…\" keyEquivalent=\"f\" id=\"New-Mi-001\"/>",
+                                                   with: "<menuItem title=\"Copy\" id=\"Old-Mi-001\"/>")
+        #expect(oldText != newText)
+        let old = IBGraph(try IBDocument(bytes: Array(oldText.utf8), name: "a/Edit.xib"))
+        let new = IBGraph(try IBDocument(bytes: Array(newText.utf8), name: "b/Edit.xib"))
+        let catalog = try StringCatalog.load(path: dir + "/mul.lproj/Edit.xcstrings")
+        let impact = LocalizationImpact(old: old, new: new, translations: [], catalogs: [catalog])
+        #expect(impact.languages.map { "\($0.name) \($0.orphaned) \($0.untranslated)" } == ["fr 1 1"])
+        #expect(impact.orphaned.map(\.id) == ["Old-Mi-001"])
+        #expect(impact.orphaned.first?.keys == [.init(key: "Old-Mi-001.title", languages: ["fr"])])
+        #expect(impact.untranslated.map(\.id) == ["New-Mi-001"])
+    }
 }

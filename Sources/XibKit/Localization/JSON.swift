@@ -90,8 +90,9 @@ public struct JSONReader {
     }
 
     mutating func expect(_ word: String) throws(XMLParseError) {
+        let start = at
         for b in word.utf8 {
-            guard peek == b else { throw error("expected `\(word)`") }
+            guard peek == b else { at = start; throw error("expected `\(word)`") }
             at += 1
         }
     }
@@ -159,7 +160,7 @@ public struct JSONReader {
         let first = peek
         let n = digits()
         guard n > 0 else { throw error("expected digits") }
-        if first == UInt8(ascii: "0") && n > 1 { throw error("a number with a leading zero") }
+        if first == UInt8(ascii: "0") && n > 1 { at = start; throw error("a number with a leading zero") }
         if peek == UInt8(ascii: ".") {
             at += 1
             guard digits() > 0 else { throw error("expected digits after `.`") }
@@ -195,7 +196,7 @@ public struct JSONReader {
             case UInt8(ascii: "r"): out.append(13)
             case UInt8(ascii: "t"): out.append(9)
             case UInt8(ascii: "u"): out += try unicodeEscape()
-            default: at -= 1; throw error("an unknown escape `\\\(Character(Unicode.Scalar(e)))`")
+            default: at -= 2; throw error("an unknown escape `\\\(Character(Unicode.Scalar(e)))`")
             }
         }
         return String(decoding: out, as: UTF8.self)

@@ -106,6 +106,11 @@ public enum LocalizableStrings {
             for c in kids where c.name == tag && c[attribute: "key"] == key {
                 if let t = text(of: c, attribute) { found.append((property, property, t)) }
             }
+        case .option(let name):
+            let o = IBRules.bindingOptions
+            for c in kids where c.name == o.tag && c[attribute: "key"] == o.key {
+                for v in c.elements where v.name == o.value && v[attribute: "key"] == name { found.append((property, property, v.text)) }
+            }
         case .items(let container, let item, let attribute):
             for c in kids where c.name == container {
                 for (i, it) in c.elements.filter({ $0.name == item }).enumerated() {

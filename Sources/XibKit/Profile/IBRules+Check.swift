@@ -35,6 +35,10 @@ extension IBRules {
         .init(["segmentedCell"], .items("segments", "segment", "label"), "ibShadowedLabels"),
         .init(["segmentedControl"], .items("segments", "segment", "title"), "segmentTitles"),
         .init(["searchBar"], .items("scopeButtonTitles", "string", nil), "scopeButtonTitles"),
+        .init(["binding"], .option("NSNullPlaceholder"), "ibShadowedIsNilPlaceholder"),
+        .init(["binding"], .option("NSMultipleValuesPlaceholder"), "ibShadowedMultipleValuesPlaceholder"),
+        .init(["binding"], .option("NSNoSelectionPlaceholder"), "ibShadowedNoSelectionPlaceholder"),
+        .init(["binding"], .option("NSNotApplicablePlaceholder"), "ibShadowedNotApplicablePlaceholder"),
     ]
 
     public struct LocalizableText: Sendable {
@@ -46,6 +50,8 @@ extension IBRules {
             /// Each item of a list child (`<segments><segment label=…>`): the key's property is
             /// `property[index]`, and ibtool's comment names it `OBJECT-ID.property[index]`.
             case items(String, String, String?)
+            /// A Cocoa binding's option (`<dictionary key="options"><string key=…>`): its placeholders.
+            case option(String)
         }
 
         public var tags: Set<String>?
@@ -65,7 +71,12 @@ extension IBRules {
     public static let localizableClassPrefixes: [IBDocument.Platform: String] = [
         .macOS: "NS", .iOS: "UI", .tvOS: "UI", .watchOS: "WKInterface", .unknown: "UI",
     ]
-    public static let localizableClassNames: [String: String] = ["customView": "NSView", "customObject": "NSObject"]
+    public static let localizableClassNames: [String: String] = [
+        "customView": "NSView", "customObject": "NSObject", "binding": "CocoaBindingsConnection",
+    ]
+
+    /// Where a binding's options are: `<dictionary key="options">` of `<string key=…>` values.
+    public static let bindingOptions = (tag: "dictionary", key: "options", value: "string")
 
     /// Where a localiser's note on an object is (`<attributedString key="userComments">` of
     /// `<fragment content=…>`): ibtool adds it to the comment as `Note = "…";`.
