@@ -106,4 +106,16 @@ import Testing
         #expect(impact.orphaned.first?.keys == [.init(key: "Old-Mi-001.title", languages: ["fr"])])
         #expect(impact.untranslated.map(\.id) == ["New-Mi-001"])
     }
+
+    /// A kept translation keeps its bytes, escapes included, when the file around it is rewritten.
+    @Test func keptValuesKeepTheirEscapes() throws {
+        let dir = Self.root.deletingLastPathComponent().appendingPathComponent("check/localized").path
+        let path = dir + "/fr.lproj/CrashReport.strings"
+        let strings = LocalizableStrings.strings(in: IBGraph(try IBDocument.load(path: dir + "/Base.lproj/CrashReport.storyboard")))
+        let result = try Self.update(try FileIO.read(path), name: path, strings)
+        #expect(result.changes.map { "\($0.kind.rawValue) \($0.key)" } == ["dropped cLs-Bt-9Qa.normalTitle"])
+        let text = String(decoding: result.bytes, as: UTF8.self)
+        #expect(text.contains("\"kmV-si-Nrg.text\" = \"Il semble qu'AutoFill ne se soit pas ferm\\U00E9 correctement.\\n\\nContactez-nous : \\\"aide\\\".\";"))
+        #expect(text.contains("/* Class = \"UIButton\"; normalTitle = \"{Learn more}\"; ObjectID = \"1To-fA-tCt\"; Note = \"#bc-ignore!\"; */\n\"1To-fA-tCt.normalTitle\" = \"En savoir plus\";"))
+    }
 }

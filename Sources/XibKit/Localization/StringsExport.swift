@@ -7,14 +7,16 @@ public enum StringsExport {
         var out = "\n"
         for (i, s) in sorted(strings).enumerated() {
             if i > 0 { out += "\n" }
-            out += entryText(comment: s.comment, key: s.key.key, value: s.text)
+            out += entryText(comment: s.comment, key: s.key.key, quotedValue: quoted(s.text))
         }
         return out
     }
 
-    static func entryText(comment: String?, key: String, value: String) -> String {
-        (comment.map { "/* \($0) */\n" } ?? "") + "\"\(LocalizableString.escaped(key))\" = \"\(LocalizableString.escaped(value))\";\n"
+    static func entryText(comment: String?, key: String, quotedValue: String) -> String {
+        (comment.map { "/* \($0) */\n" } ?? "") + "\(quoted(key)) = \(quotedValue);\n"
     }
+
+    static func quoted(_ s: String) -> String { "\"" + LocalizableString.escaped(s) + "\"" }
 
     public static func sorted(_ strings: [LocalizableString]) -> [LocalizableString] {
         strings.sorted { StandardOrder.areInIncreasingOrder($0.key.key, $1.key.key) }

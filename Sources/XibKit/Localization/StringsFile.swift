@@ -14,6 +14,9 @@ public struct StringsFile: Sendable {
         /// The `/* … */` comment right before the entry (ibtool's `Class = "UILabel"; text = "…";
         /// ObjectID = "…";`), without its delimiters and the spaces inside them.
         public var comment: String? = nil
+        /// The value as written, quotes and escapes included (`"Fermé\U00E9"`): what an update
+        /// copies so that a kept translation keeps its bytes. Nil for `"key";`.
+        public var rawValue: String? = nil
 
         /// The key as a Base-localised Interface Builder file's: `abc-De-fgh.normalTitle`.
         public var objectKey: ObjectKey? { ObjectKey(key) }
@@ -152,15 +155,18 @@ private struct StringsParser {
             let key = try string("a key")
             try skipSpace()
             var value = key
+            var raw: String?
             if peek == "=" {
                 advance()
                 try skipSpace()
+                let start = at
                 value = try string("a value")
+                raw = String(String.UnicodeScalarView(scalars[start..<at]))
                 try skipSpace()
             }
             guard peek == ";" else { throw error(peek == nil ? "the file ends before `;`" : "expected `;` after the \(value == key ? "key" : "value")") }
             advance()
-            entries.append(StringsFile.Entry(key: key, value: value, line: line, column: column, comment: comment))
+            entries.append(StringsFile.Entry(key: key, value: value, line: line, column: column, comment: comment, rawValue: raw))
             lastComment = nil
             try skipSpace()
         }

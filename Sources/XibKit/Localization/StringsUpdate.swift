@@ -2,7 +2,8 @@
 /// the way Xcode does, without losing a translation silently:
 /// - a new text gets its key (in a `.strings` file with the base text as its value; in a
 ///   catalog with the source language's unit);
-/// - a key whose source text is unchanged keeps its translation byte for byte;
+/// - a key whose source text is unchanged keeps its translation byte for byte (in a `.strings`
+///   file the value as written, escapes included);
 /// - a key whose source text changed keeps its translation and is reported `stale`: in a
 ///   `.strings` file with its old comment, which records what it translates (so `check` goes on
 ///   reporting it), in a catalog with its translated units marked `needs_review`; a value that
@@ -34,10 +35,10 @@ public enum StringsUpdate {
                 changes.append(Change(kind: .dropped, key: e.key, line: e.line, detail: "no such text in the document; translation \"\(e.value)\" dropped"))
                 continue
             }
-            values[e.key] = e.value
+            values[e.key] = e.rawValue ?? StringsExport.quoted(e.value)
             guard let was = e.comment.flatMap({ LocalizableString.recordedText(in: $0, property: s.commentProperty) }), was != s.text else { continue }
             if e.value == was {
-                values[e.key] = s.text
+                values[e.key] = StringsExport.quoted(s.text)
                 changes.append(Change(kind: .updated, key: e.key, line: e.line, detail: "\"\(was)\" is now \"\(s.text)\""))
             } else {
                 comments[e.key] = e.comment
@@ -46,7 +47,7 @@ public enum StringsUpdate {
             }
         }
         for s in StringsExport.sorted(strings) where values[s.key.key] == nil {
-            values[s.key.key] = s.text
+            values[s.key.key] = StringsExport.quoted(s.text)
             changes.append(Change(kind: .added, key: s.key.key, line: 0, detail: nil))
         }
         let order = file.entries.map(\.key)
@@ -55,7 +56,7 @@ public enum StringsUpdate {
         var text = "\n"
         for (i, s) in StringsExport.sorted(strings).enumerated() {
             if i > 0 { text += "\n" }
-            text += StringsExport.entryText(comment: comments[s.key.key] ?? s.comment, key: s.key.key, value: values[s.key.key]!)
+            text += StringsExport.entryText(comment: comments[s.key.key] ?? s.comment, key: s.key.key, quotedValue: values[s.key.key]!)
         }
         let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
         return Result(bytes: StringsFile.encode(text, as: file.encoding, byteOrderMark: mark || (bytes.isEmpty && file.encoding != .utf8)),
