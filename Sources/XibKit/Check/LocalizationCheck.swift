@@ -165,7 +165,7 @@ public enum LocalizationCheck {
         for catalog in catalogs {
             let entries = Dictionary(catalog.entries.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
             for language in catalog.languages where language != catalog.sourceLanguage {
-                for t in texts {
+                for t in texts where entries[t.key.key]?.shouldTranslate != false {
                     let state = entries[t.key.key]?.state(of: language)
                     guard state != StringCatalog.State.translated else { continue }
                     report(t, "\(language) has no translation of \(t.key.property) (\"\(t.key.key)\" is \(state.map { "'\($0)'" } ?? "absent") in \(catalog.name))")

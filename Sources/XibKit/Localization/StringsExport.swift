@@ -25,24 +25,27 @@ public enum StringsExport {
     /// A String Catalog as Xcode extracts it from the document: each key with its comment,
     /// `extracted_with_value`, and the source language's unit (`new`, the text).
     public static func catalog(_ strings: [LocalizableString], sourceLanguage: String) -> JSONValue {
-        .object([
-            JSONMember(key: "sourceLanguage", value: .string(sourceLanguage)),
-            JSONMember(key: "strings", value: .object(sorted(strings).map { JSONMember(key: $0.key.key, value: entry($0, sourceLanguage)) })),
-            JSONMember(key: "version", value: .string("1.0")),
+        typealias F = StringCatalog.Field
+        return .object([
+            JSONMember(key: F.sourceLanguage, value: .string(sourceLanguage)),
+            JSONMember(key: F.strings, value: .object(sorted(strings).map { JSONMember(key: $0.key.key, value: entry($0, sourceLanguage)) })),
+            JSONMember(key: F.version, value: .string(F.currentVersion)),
         ])
     }
 
     static func entry(_ s: LocalizableString, _ sourceLanguage: String) -> JSONValue {
-        .object([
-            JSONMember(key: "comment", value: .string(s.comment)),
-            JSONMember(key: "extractionState", value: .string(StringCatalog.State.extracted)),
-            JSONMember(key: "localizations", value: .object([JSONMember(key: sourceLanguage, value: unit(state: "new", value: s.text))])),
+        typealias F = StringCatalog.Field
+        return .object([
+            JSONMember(key: F.comment, value: .string(s.comment)),
+            JSONMember(key: F.extractionState, value: .string(StringCatalog.State.extracted)),
+            JSONMember(key: F.localizations, value: .object([JSONMember(key: sourceLanguage, value: unit(state: StringCatalog.State.new, value: s.text))])),
         ])
     }
 
     static func unit(state: String, value: String) -> JSONValue {
-        .object([JSONMember(key: "stringUnit", value: .object([
-            JSONMember(key: "state", value: .string(state)), JSONMember(key: "value", value: .string(value)),
+        typealias F = StringCatalog.Field
+        return .object([JSONMember(key: F.stringUnit, value: .object([
+            JSONMember(key: F.state, value: .string(state)), JSONMember(key: F.value, value: .string(value)),
         ]))])
     }
 }

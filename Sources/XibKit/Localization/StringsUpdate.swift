@@ -12,6 +12,8 @@
 ///   `stale` in a catalog (its translations stay; Xcode does the same); `manual` keys are left alone.
 /// Nothing to change: the input's bytes, as they are.
 public enum StringsUpdate {
+    private typealias F = StringCatalog.Field
+
     public struct Change: Sendable, Equatable {
         public enum Kind: String, Sendable { case added, updated, stale, dropped }
         public var kind: Kind
@@ -66,14 +68,14 @@ public enum StringsUpdate {
     public static func catalog(_ catalog: StringCatalog, bytes: [UInt8], with strings: [LocalizableString]) -> Result {
         let generated = Dictionary(strings.map { ($0.key.key, $0) }, uniquingKeysWith: { a, _ in a })
         let source = catalog.sourceLanguage
-        var table = catalog.root["strings"] ?? .object([])
+        var table = catalog.root[F.strings] ?? .object([])
         var changes: [Change] = []
         for e in catalog.entries {
             guard var value = table[e.key] else { continue }
             if let s = generated[e.key] {
                 changes += refresh(&value, e, s, source)
             } else if e.extractionState != StringCatalog.State.manual && e.extractionState != StringCatalog.State.stale {
-                value.set("extractionState", .string(StringCatalog.State.stale))
+                value.set(F.extractionState, .string(StringCatalog.State.stale))
                 changes.append(Change(kind: .stale, key: e.key, line: e.line, detail: "no such text in the document; marked stale, translations kept"))
             }
             table.set(e.key, value)
@@ -84,7 +86,7 @@ public enum StringsUpdate {
             changes.append(Change(kind: .added, key: s.key.key, line: 0, detail: nil))
         }
         var root = catalog.root
-        root.set("strings", table)
+        root.set(F.strings, table)
         guard root != catalog.root else { return Result(bytes: bytes, changes: changes) }
         return Result(bytes: JSONWriter.write(root), changes: changes)
     }
@@ -94,24 +96,24 @@ public enum StringsUpdate {
         var changes: [Change] = []
         let was = e.comment.flatMap { LocalizableString.recordedText(in: $0, property: s.commentProperty) }
         if e.extractionState != StringCatalog.State.manual {
-            value.set("extractionState", .string(StringCatalog.State.extracted))
-            value.set("comment", .string(s.comment))
+            value.set(F.extractionState, .string(StringCatalog.State.extracted))
+            value.set(F.comment, .string(s.comment))
         }
         guard let was, was != s.text else { return changes }
-        var localizations = value["localizations"] ?? .object([])
+        var localizations = value[F.localizations] ?? .object([])
         var reviewed: [String] = []
         for l in localizations.members {
             var unit = l.value
             if l.key == source {
-                if unit["stringUnit"] != nil { unit.set("stringUnit", StringsExport.unit(state: "new", value: s.text)["stringUnit"]!) }
-            } else if var su = unit["stringUnit"], su["state"]?.string == StringCatalog.State.translated {
-                su.set("state", .string("needs_review"))
-                unit.set("stringUnit", su)
+                if unit[F.stringUnit] != nil { unit.set(F.stringUnit, StringsExport.unit(state: StringCatalog.State.new, value: s.text)[F.stringUnit]!) }
+            } else if var su = unit[F.stringUnit], su[F.state]?.string == StringCatalog.State.translated {
+                su.set(F.state, .string(StringCatalog.State.needsReview))
+                unit.set(F.stringUnit, su)
                 reviewed.append(l.key)
             }
             localizations.set(l.key, unit)
         }
-        if localizations.members.isEmpty == false { value.set("localizations", localizations) }
+        if localizations.members.isEmpty == false { value.set(F.localizations, localizations) }
         let kind: Change.Kind = reviewed.isEmpty ? .updated : .stale
         changes.append(Change(kind: kind, key: e.key, line: e.line, detail: "source was \"\(was)\", is now \"\(s.text)\""
                               + (reviewed.isEmpty ? "" : "; \(reviewed.joined(separator: ", ")) kept, marked needs_review")))
