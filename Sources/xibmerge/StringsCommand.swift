@@ -35,6 +35,7 @@ struct StringsCommand: ParsableCommand {
 
     func validate() throws {
         if update != nil && files.count != 1 { throw ValidationError("--update takes exactly one document") }
+        if files.count > 1 && output == nil { throw ValidationError("with several documents, -o names the folder to write their files in") }
     }
 
     func run() throws {

@@ -60,3 +60,30 @@ import Testing
         #expect(lines == ["mul.lproj/Edit.xcstrings:22:5:", "mul.lproj/Edit.xcstrings:58:5:", "mul.lproj/Edit.xcstrings:76:5:"])
     }
 }
+
+/// `xibmerge review` reads a document's String Catalog from the head commit.
+@Suite(.serialized) struct GitReviewCatalogTests {
+    @Test func deletingAMenuItemOrphansItsCatalogTranslations() throws {
+        let git = try GitSandbox()
+        let fixture = StringsCLITests.fixtures.appendingPathComponent("catalog-stale-manual")
+        let newText = try String(contentsOf: fixture.appendingPathComponent("Base.lproj/Edit.xib"), encoding: .utf8)
+        let oldText = newText.replacingOccurrences(of: "<menuItem title=\"Find…\" keyEquivalent=\"f\" id=\"New-Mi-001\"/>",
+                                                   with: "<menuItem title=\"Copy\" id=\"Old-Mi-001\"/>")
+        try FileManager.default.createDirectory(atPath: git.path("UI/Base.lproj"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: git.path("UI/mul.lproj"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture.appendingPathComponent("mul.lproj/Edit.xcstrings").path,
+                                         toPath: git.path("UI/mul.lproj/Edit.xcstrings"))
+        try oldText.write(toFile: git.path("UI/Base.lproj/Edit.xib"), atomically: true, encoding: .utf8)
+        try git.commit("base")
+        try git.git(["checkout", "-q", "-b", "feature"])
+        try newText.write(toFile: git.path("UI/Base.lproj/Edit.xib"), atomically: true, encoding: .utf8)
+        try git.commit("replace Copy with Find")
+        let r = try git.xibmerge(["review", "--format", "json", "main..feature"])
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let file = (json?["files"] as? [[String: Any]])?.first
+        let l10n = file?["localization"] as? [String: Any]
+        let languages = (l10n?["languages"] as? [[String: Any]])?.map { "\($0["language"]!) \($0["orphaned"]!) \($0["untranslated"]!)" }
+        #expect(languages == ["fr 1 1"], "\(r.stdout)\(r.stderr)")
+        #expect((l10n?["orphaned"] as? [[String: Any]])?.map { $0["id"] as? String } == ["Old-Mi-001"])
+    }
+}

@@ -76,14 +76,10 @@ public enum LocalizableStrings {
         for n in graph.nodes.indices {
             guard let id = graph.nodes[n].objectID else { continue }
             let e = graph.nodes[n].element
-            var claimed: [IBRules.LocalizableText.Source] = []
             var found: [(property: String, commentProperty: String, text: String)] = []
             let kids = e.children.isEmpty ? [] : e.elements
-            for rule in IBRules.localizableText where rule.tags?.contains(e.name) ?? true {
-                guard !claimed.contains(rule.source) else { continue }
-                claimed.append(rule.source)
-                guard let property = rule.property else { continue }
-                texts(of: e, kids, rule.source, property, id: id, into: &found)
+            for rule in Rules.byTag[e.name] ?? Rules.general {
+                texts(of: e, kids, rule.source, rule.property, id: id, into: &found)
             }
             guard !found.isEmpty else { continue }
             let className = IBRules.localizableClassNames[e.name] ?? prefix + e.name.prefix(1).uppercased() + e.name.dropFirst()
@@ -95,6 +91,29 @@ public enum LocalizableStrings {
             }
         }
         return out
+    }
+
+    /// The profile's table resolved per tag once: the rows that apply to it, each source
+    /// claimed by its first row, rows without a property dropped.
+    private enum Rules {
+        typealias Rule = (source: IBRules.LocalizableText.Source, property: String)
+
+        static let general = rules(for: nil)
+        static let byTag: [String: [Rule]] = {
+            let tags = Set(IBRules.localizableText.flatMap { $0.tags ?? [] })
+            return Dictionary(uniqueKeysWithValues: tags.map { ($0, rules(for: $0)) })
+        }()
+
+        static func rules(for tag: String?) -> [Rule] {
+            var claimed: [IBRules.LocalizableText.Source] = []
+            var out: [Rule] = []
+            for rule in IBRules.localizableText where rule.tags.map({ tag.map($0.contains) ?? false }) ?? true {
+                guard !claimed.contains(rule.source) else { continue }
+                claimed.append(rule.source)
+                if let property = rule.property { out.append((rule.source, property)) }
+            }
+            return out
+        }
     }
 
     private static func texts(of e: XMLElement, _ kids: [XMLElement], _ source: IBRules.LocalizableText.Source, _ property: String, id: String,
