@@ -9,7 +9,7 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Rules (default severity): \(CheckRule.allCases.map { "\($0.id) (\($0.isEnabledByDefault ? $0.defaultSeverity.rawValue : "off"))" }.joined(separator: ", ")).
             Settings come from .xibmerge.yml, found from the working directory upward, then --enable/--disable.
-            A folder is searched for .xib and .storyboard files; a LANG.lproj/NAME.strings file stands for the document it translates.
+            A folder is searched for .xib and .storyboard files; a LANG.lproj/NAME.strings file or NAME.xcstrings String Catalog stands for the document it translates.
             Exit codes: 0 no errors (warnings allowed unless --strict), 1 errors found, 2 a file could not be read or is in an unsupported format.
             """
     )
@@ -31,7 +31,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var parallel: JobsOption
 
-    @Argument(help: "The .xib or .storyboard files, folders to search, or LANG.lproj/NAME.strings files.")
+    @Argument(help: "The .xib or .storyboard files, folders to search, or LANG.lproj/NAME.strings or NAME.xcstrings files.")
     var paths: [String]
 
     func run() throws {

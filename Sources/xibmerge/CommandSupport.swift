@@ -20,10 +20,14 @@ enum Exit {
 enum Console {
     static func out(_ s: String) { write(fd: 1, s) }
 
+    static func outBytes(_ b: [UInt8]) { write(fd: 1, b) }
+
     static func err(_ s: String) { write(fd: 2, s.hasSuffix("\n") ? s : s + "\n") }
 
-    private static func write(fd: Int32, _ s: String) {
-        var bytes = Array(s.utf8)[...]
+    private static func write(fd: Int32, _ s: String) { write(fd: fd, Array(s.utf8)) }
+
+    private static func write(fd: Int32, _ b: [UInt8]) {
+        var bytes = b[...]
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { raw in
                 #if canImport(Glibc)

@@ -121,7 +121,7 @@ struct ReviewRange {
 
 /// Reads and reviews the changed files of a range.
 enum ReviewRun {
-    /// A changed file and the `.strings` files beside it in the range's new commit.
+    /// A changed file and the `.strings` files and String Catalogs beside it in the range's new commit.
     struct Item {
         var change: FileChange
         var translations: [(path: String, blob: ObjectID)]
@@ -137,10 +137,15 @@ enum ReviewRun {
         // Files over the cores; each file's scenes on its own core (nested parallelism buys nothing).
         let results = HistoryReading.map(items, store: store, jobs: nil,
                                          blobs: { [$0.change.oldBlob, $0.change.newBlob] + $0.translations.map(\.blob) }) { item, _ in
-            var problems: [ReviewReport.Problem] = [], strings: [StringsFile] = []
+            var problems: [ReviewReport.Problem] = [], strings: [StringsFile] = [], catalogs: [StringCatalog] = []
             for t in item.translations {
                 do {
-                    strings.append(try StringsFile(bytes: try store.bytes(t.blob) ?? [], name: t.path))
+                    let bytes = try store.bytes(t.blob) ?? []
+                    if t.path.hasSuffix("." + LocalizationCheck.catalogExtension) {
+                        catalogs.append(try StringCatalog(bytes: bytes, name: t.path))
+                    } else {
+                        strings.append(try StringsFile(bytes: bytes, name: t.path))
+                    }
                 } catch {
                     problems.append(.init(path: t.path, message: HistoryReading.problem(error, path: t.path)))
                 }
@@ -148,7 +153,7 @@ enum ReviewRun {
             let c = item.change
             let review = Result { () throws -> FileReview in
                 try Review.file(oldBytes: store.bytes(c.oldBlob), newBytes: store.bytes(c.newBlob), path: c.path,
-                                oldPath: c.status == .renamed ? c.oldPath : nil, translations: strings, options: options,
+                                oldPath: c.status == .renamed ? c.oldPath : nil, translations: strings, catalogs: catalogs, options: options,
                                 jobs: changes.count > 1 ? 1 : nil)
             }
             return (review, problems)
@@ -164,7 +169,7 @@ enum ReviewRun {
         return ReviewReport(range: range.report, files: files, problems: problems)
     }
 
-    /// The `.strings` files that translate the document at `path` in `commit`
+    /// The `.strings` files and String Catalogs that translate the document at `path` in `commit`
     /// (`LocalizationCheck.stringsFiles`), with their blobs.
     static func translations(of path: String, in repository: Repository, at commit: ObjectID) throws -> [(path: String, blob: ObjectID)] {
         var blobs: [String: ObjectID] = [:]

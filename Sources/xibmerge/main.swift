@@ -16,7 +16,7 @@ struct XibMerge: ParsableCommand {
         version: "0.1.0",
         subcommands: [FormatCommand.self, CheckCommand.self, MergeCommand.self, DiffCommand.self, TextconvCommand.self,
                       InstallCommand.self, ResolveCommand.self, LogCommand.self, MergePreviewCommand.self,
-                      RenderCommand.self, ReviewCommand.self, TidyCommand.self]
+                      RenderCommand.self, ReviewCommand.self, TidyCommand.self, StringsCommand.self]
     )
 }
 

@@ -189,3 +189,30 @@ public enum Fixtures {
     /// A fixture by its path under `Tests/Fixtures`, e.g. `real/legacy-archive.xib`.
     public static func url(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
 }
+
+/// The shared projects (`<package root>/../shared/projects`): real apps with their IB files
+/// and translations. Absent from a plain clone, like the corpus.
+public enum Projects {
+    public static let root: URL = Corpus.root.deletingLastPathComponent().appendingPathComponent("projects", isDirectory: true)
+
+    public static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("README.md").path) }
+
+    public static let unavailableMessage = "the shared projects are not available (expected at <package root>/../shared/projects); skipping"
+
+    /// Each project's folder, sorted by name.
+    public static func folders() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: [.isDirectoryKey])
+            .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    /// Every file under a folder whose name ends with one of `suffixes`, sorted.
+    public static func files(under folder: URL, suffixes: [String]) -> [URL] {
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        var out: [URL] = []
+        while let url = walker?.nextObject() as? URL {
+            if suffixes.contains(where: { url.lastPathComponent.hasSuffix($0) }) { out.append(url) }
+        }
+        return out.sorted { $0.path < $1.path }
+    }
+}

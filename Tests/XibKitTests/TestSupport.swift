@@ -8,6 +8,10 @@ extension Corpus {
     static var skipped: Comment { Comment(rawValue: unavailableMessage) }
 }
 
+extension Projects {
+    static var skipped: Comment { Comment(rawValue: unavailableMessage) }
+}
+
 extension Corpus.Scenario: CustomTestStringConvertible {
     public var testDescription: String { name }
 }

@@ -15,6 +15,7 @@ public enum CheckRule: String, Sendable, CaseIterable {
     case ambiguousLayout = "ambiguous-layout"
     case duplicateConstraint = "duplicate-constraint"
     case orphanedTranslation = "orphaned-translation"
+    case staleTranslation = "stale-translation"
     case missingTranslation = "missing-translation"
 
     public var id: String { rawValue }
@@ -22,7 +23,7 @@ public enum CheckRule: String, Sendable, CaseIterable {
     public var defaultSeverity: Severity {
         switch self {
         case .malformed, .conflictMarkers, .duplicateID, .danglingReference, .orphanedTranslation: .error
-        case .misplacedView, .ambiguousLayout, .duplicateConstraint, .missingTranslation: .warning
+        case .misplacedView, .ambiguousLayout, .duplicateConstraint, .staleTranslation, .missingTranslation: .warning
         }
     }
 
@@ -35,11 +36,11 @@ public enum CheckRule: String, Sendable, CaseIterable {
         switch self {
         case .malformed, .conflictMarkers, .duplicateID, .danglingReference: "integrity"
         case .misplacedView, .ambiguousLayout, .duplicateConstraint: "layout"
-        case .orphanedTranslation, .missingTranslation: "localization"
+        case .orphanedTranslation, .staleTranslation, .missingTranslation: "localization"
         }
     }
 
-    /// Whether the rule reads `*.lproj/NAME.strings` beside the document.
+    /// Whether the rule reads `*.lproj/NAME.strings` and `NAME.xcstrings` beside the document.
     public var readsTranslations: Bool { category == "localization" }
 
     /// One line: what the rule finds.
@@ -52,8 +53,9 @@ public enum CheckRule: String, Sendable, CaseIterable {
         case .misplacedView: "Xcode flagged a view as misplaced: its frame does not match its constraints."
         case .ambiguousLayout: "Xcode flagged a view's layout as ambiguous: its constraints do not determine its frame."
         case .duplicateConstraint: "The same constraint equation is installed twice."
-        case .orphanedTranslation: "A .strings key names an object id that is not in the base file."
-        case .missingTranslation: "An object's user-visible text has no key in a language's .strings file."
+        case .orphanedTranslation: "A .strings or .xcstrings key names an object id that is not in the base file."
+        case .staleTranslation: "A translation was made for a text the object no longer shows."
+        case .missingTranslation: "An object's user-visible text has no translation in a language (.strings key, or a translated catalog unit)."
         }
     }
 
@@ -76,6 +78,8 @@ public enum CheckRule: String, Sendable, CaseIterable {
             "Two constraints with the same items, attributes, relation, multiplier, constant and priority: one is redundant, often the trace of a merge that kept both sides' copy."
         case .orphanedTranslation:
             "Object ids are the keys of Base-localised .strings files. When an object is deleted and re-created, or a merge gives it a new id, its translations are silently dropped and the app shows the base language. Move the translation to the new id or delete the key."
+        case .staleTranslation:
+            "ibtool's comment in a .strings file and the extraction comment of a String Catalog record the text a key was made for (title = \"…\"). When the object's text changed since, the translation shows the old meaning. Update the translation, then the comment (`xibmerge strings --update`). Keys Xcode marked stale are not reported."
         case .missingTranslation:
             "An object shows text that a language's .strings file does not translate: that language shows the base text. Off by default; enable it for projects whose translations must be complete."
         }

@@ -26,7 +26,7 @@ public enum Checker {
     public static let documentExtensions = ["xib", "storyboard"]
 
     /// The documents named by `paths`: files as given; folders walked for `.xib` and
-    /// `.storyboard` files (hidden folders such as `.git` skipped), sorted; a `.strings` file
+    /// `.storyboard` files (hidden folders such as `.git` skipped), sorted; a `.strings` file or String Catalog
     /// stands for the document it translates. Each document once, in the order met.
     public static func documents(in paths: [String]) -> [String] {
         var out: [String] = []
@@ -35,7 +35,7 @@ public enum Checker {
         for path in paths {
             if isDirectory(path) {
                 walk(path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path, add)
-            } else if path.hasSuffix(".strings") {
+            } else if path.hasSuffix(".strings") || path.hasSuffix(".xcstrings") {
                 if let document = LocalizationCheck.document(translatedBy: path) { add(document) }
             } else {
                 add(path)

@@ -5,13 +5,22 @@ import Darwin
 #endif
 
 /// The localisation rules of `check`. For `X.lproj/NAME.storyboard` (or `.xib`), every
-/// `*.lproj/NAME.strings` beside it translates it by object id (`"abc-De-fgh.text" = "…";`):
+/// `*.lproj/NAME.strings` beside it, and the String Catalog `NAME.xcstrings` (in `mul.lproj/`
+/// or another `.lproj` folder beside it, or beside the `.lproj` folders), translate it by
+/// object id (`"abc-De-fgh.text"`):
 /// - `orphaned-translation`: a key whose object id is not in the document;
+/// - `stale-translation`: a key whose source text, as ibtool's or Xcode's comment recorded it
+///   when the key was extracted, is not the document's text any more (keys Xcode already
+///   marked `stale` are left to Xcode);
 /// - `missing-translation`: an object's user-visible text (`IBRules.localizableText`) without
-///   a key in some language that has a `.strings` file.
+///   a translation in some language: no key in its `.strings` file, or in the catalog no unit
+///   for the language or one whose state is not `translated`.
 public enum LocalizationCheck {
-    /// The `.strings` files that translate a document, sorted. A document in `Base.lproj` owns
-    /// them; one in another `.lproj` only when no `Base.lproj` document of that name exists.
+    /// The extensions of translation files: `.strings`, and String Catalogs.
+    public static let stringsExtension = "strings", catalogExtension = "xcstrings"
+
+    /// The translation files of a document, sorted. A document in `Base.lproj` owns them; one
+    /// in another `.lproj` only when no `Base.lproj` document of that name exists.
     public static func stringsFiles(for documentPath: String) -> [String] {
         stringsFiles(for: documentPath, names: { entries(of: $0.isEmpty ? "." : $0) }, exists: { FileIO.size($0) != nil })
     }
@@ -32,19 +41,25 @@ public enum LocalizationCheck {
         }
         var out: [String] = []
         for lproj in try names(parent).filter({ $0.hasSuffix(".lproj") }).sorted() {
-            let path = prefix + lproj + "/" + stem + ".strings"
-            if try exists(path) { out.append(path) }
+            for ext in [stringsExtension, catalogExtension] {
+                let path = prefix + lproj + "/" + stem + "." + ext
+                if try exists(path) { out.append(path) }
+            }
         }
+        let beside = prefix + stem + "." + catalogExtension
+        if try exists(beside) { out.append(beside) }
         return out
     }
 
-    /// The document a `LANG.lproj/NAME.strings` file translates: `Base.lproj/NAME.storyboard`
-    /// (or `.xib`), else the one such document in another `.lproj` folder beside it.
-    public static func document(translatedBy stringsPath: String) -> String? {
-        let (dir, file) = split(stringsPath)
-        guard dir.hasSuffix(".lproj"), file.hasSuffix(".strings") else { return nil }
-        let stem = file.dropLast(".strings".count)
-        let parent = split(dir).dir
+    /// The document a `LANG.lproj/NAME.strings` file or a `NAME.xcstrings` catalog translates:
+    /// `Base.lproj/NAME.storyboard` (or `.xib`), else the one such document in another `.lproj`
+    /// folder beside it.
+    public static func document(translatedBy path: String) -> String? {
+        let (dir, file) = split(path)
+        let catalog = file.hasSuffix("." + catalogExtension)
+        guard catalog || (dir.hasSuffix(".lproj") && file.hasSuffix("." + stringsExtension)) else { return nil }
+        let stem = file.dropLast((catalog ? catalogExtension : stringsExtension).count + 1)
+        let parent = dir.hasSuffix(".lproj") ? split(dir).dir : dir
         let top = parent.isEmpty ? "." : parent
         let folders = ["Base.lproj"] + entries(of: top).filter { $0.hasSuffix(".lproj") && $0 != "Base.lproj" }.sorted()
         for folder in folders {
@@ -58,87 +73,103 @@ public enum LocalizationCheck {
 
     /// The keys Xcode exports for a document's user-visible text, with the text, in document order.
     public static func localizableKeys(in graph: IBGraph) -> [(node: Int, key: StringsFile.ObjectKey, text: String)] {
-        var out: [(Int, StringsFile.ObjectKey, String)] = []
-        let own = TextRule.own, children = TextRule.children
-        for n in graph.nodes.indices {
-            guard let id = graph.nodes[n].objectID else { continue }
-            let e = graph.nodes[n].element
-            var properties: [String] = []
-            func add(_ text: String?, _ property: String) {
-                guard let text, !text.isEmpty, !properties.contains(property) else { return }
-                properties.append(property)
-                out.append((n, StringsFile.ObjectKey(objectID: id, property: property), text))
-            }
-            for r in own.indices { add(e[attribute: own[r].attribute!], own[r].property) }
-            for case .element(let c) in e.children where children.contains(where: { $0.tag == c.name }) {
-                let key = c[attribute: "key"]
-                for r in children.indices where children[r].tag == c.name && children[r].key == key {
-                    add(children[r].attribute.map { c[attribute: $0] } ?? c.text, children[r].property)
-                }
-            }
-        }
-        return out
+        LocalizableStrings.strings(in: graph).map { ($0.node, $0.key, $0.text) }
     }
 
-    /// `IBRules.localizableText` as structs, split by where the text is: walking an array of
-    /// tuples runs the runtime's generic copying for each, which was most of the time here.
-    private struct TextRule {
-        var tag: String?, key: String?, attribute: String?, property: String
-
-        static let all = IBRules.localizableText.map { TextRule(tag: $0.child?.tag, key: $0.child?.key, attribute: $0.attribute, property: $0.property) }
-        /// The object's own attributes, and its value children's.
-        static let own = all.filter { $0.tag == nil }
-        static let children = all.filter { $0.tag != nil }
-    }
-
-    /// Findings of the enabled localisation rules, in the `.strings` files (orphans) and the
-    /// document (missing translations). A `.strings` file that does not parse is `malformed`.
+    /// Findings of the enabled localisation rules, in the translation files (orphans, stale
+    /// keys) and the document (missing translations). A file that does not parse is `malformed`.
     public static func findings(in graph: IBGraph, strings paths: [String], enabled: (CheckRule) -> Bool) -> [IntegrityProblem] {
-        guard enabled(.orphanedTranslation) || enabled(.missingTranslation), !paths.isEmpty else { return [] }
+        guard CheckRule.allCases.contains(where: { $0.readsTranslations && enabled($0) }), !paths.isEmpty else { return [] }
         var out: [IntegrityProblem] = []
-        var files: [StringsFile] = []
+        var files: [StringsFile] = [], catalogs: [StringCatalog] = []
         for path in paths {
             do {
-                files.append(try StringsFile.load(path: path))
+                if path.hasSuffix("." + catalogExtension) {
+                    catalogs.append(try StringCatalog.load(path: path))
+                } else {
+                    files.append(try StringsFile.load(path: path))
+                }
             } catch {
                 out.append(IntegrityProblem(kind: .malformed, file: path, line: max(error.location.line, 1),
                                             column: max(error.location.column, 1), message: error.message))
             }
         }
-        let document = graph.document.source.name
-        if enabled(.orphanedTranslation) {
-            for file in files {
-                for entry in file.entries {
-                    guard let key = entry.objectKey else {
-                        out.append(IntegrityProblem(kind: .orphanedTranslation, file: file.name, line: entry.line, column: entry.column,
-                                                    message: "key \"\(entry.key)\" names no object (expected OBJECT-ID.property) of \(document)"))
-                        continue
-                    }
-                    if graph.node(forObjectID: key.objectID) == nil {
-                        out.append(IntegrityProblem(kind: .orphanedTranslation, file: file.name, line: entry.line, column: entry.column,
-                                                    objectID: key.objectID,
-                                                    message: "translation \"\(entry.key)\" is orphaned: \(document) has no object '\(key.objectID)' (deleted, or re-created with a new id?)"))
-                    }
-                }
+        let texts = LocalizableStrings.strings(in: graph)
+        let current = Dictionary(texts.map { ($0.key.key, $0) }, uniquingKeysWith: { a, _ in a })
+        for file in files {
+            for e in file.entries {
+                out += judge(graph, current, file: file.name, key: e.key, line: e.line, column: e.column, comment: e.comment,
+                             state: nil, enabled: enabled)
             }
         }
-        if enabled(.missingTranslation) && !files.isEmpty {
-            out += missing(graph, files)
+        for catalog in catalogs {
+            for e in catalog.entries where e.extractionState != StringCatalog.State.manual || e.objectKey != nil {
+                out += judge(graph, current, file: catalog.name, key: e.key, line: e.line, column: e.column, comment: e.comment,
+                             state: e.extractionState, enabled: enabled)
+            }
+        }
+        if enabled(.missingTranslation) && !(files.isEmpty && catalogs.isEmpty) {
+            out += missing(graph, texts, files, catalogs)
         }
         return out
     }
 
-    private static func missing(_ graph: IBGraph, _ files: [StringsFile]) -> [IntegrityProblem] {
+    /// The findings on one key of a translation file: orphaned, or stale.
+    static func judge(_ graph: IBGraph, _ current: [String: LocalizableString], file: String, key: String, line: Int, column: Int,
+                      comment: String?, state: String?, enabled: (CheckRule) -> Bool) -> [IntegrityProblem] {
+        let document = graph.document.source.name
+        guard let objectKey = StringsFile.ObjectKey(key) else {
+            guard enabled(.orphanedTranslation) else { return [] }
+            return [IntegrityProblem(kind: .orphanedTranslation, file: file, line: line, column: column,
+                                     message: "key \"\(key)\" names no object (expected OBJECT-ID.property) of \(document)")]
+        }
+        guard let n = graph.node(forObjectID: objectKey.objectID) else {
+            guard enabled(.orphanedTranslation) else { return [] }
+            let marked = state == StringCatalog.State.stale ? " (Xcode marked it stale; delete it)" : ""
+            return [IntegrityProblem(kind: .orphanedTranslation, file: file, line: line, column: column, objectID: objectKey.objectID,
+                                     message: "translation \"\(key)\" is orphaned: \(document) has no object '\(objectKey.objectID)' (deleted, or re-created with a new id?)\(marked)")]
+        }
+        guard enabled(.staleTranslation), state != StringCatalog.State.stale, let comment else { return [] }
+        let now = current[key]
+        // The property as the comment names it: an item of a list is `OBJECT-ID.property[i]`.
+        let property = now?.commentProperty ?? (objectKey.property.hasSuffix("]") ? key : objectKey.property)
+        guard let was = LocalizableString.recordedText(in: comment, property: property), was != now?.text else { return [] }
+        let what = now.map { "is now \(quoted($0.text))" } ?? "is not in \(document) any more"
+        return [IntegrityProblem(kind: .staleTranslation, file: file, line: line, column: column, path: graph.displayPath(n),
+                                 objectID: objectKey.objectID,
+                                 message: "translation \"\(key)\" is stale: it translates \(quoted(was)), and the text \(what)")]
+    }
+
+    /// A text on one line, in quotes, shortened to its first 60 characters.
+    static func quoted(_ text: String) -> String {
+        let short = text.count > 60 ? String(text.prefix(59)) + "…" : text
+        return "\"" + LocalizableString.escaped(short) + "\""
+    }
+
+    private static func missing(_ graph: IBGraph, _ texts: [LocalizableString], _ files: [StringsFile],
+                                _ catalogs: [StringCatalog]) -> [IntegrityProblem] {
         var locations = NodeLocations(graph)
-        let keys = localizableKeys(in: graph)
         var out: [IntegrityProblem] = []
+        func report(_ t: LocalizableString, _ message: String) {
+            out.append(IntegrityProblem(kind: .missingTranslation, file: graph.document.source.name, line: locations.line(of: t.node),
+                                        column: locations.column(of: t.node), path: graph.displayPath(t.node), objectID: t.key.objectID,
+                                        message: message))
+        }
         for file in files {
             let present = Set(file.entries.map(\.key))
             let language = self.language(of: file.name)
-            for (n, key, _) in keys where !present.contains(key.key) {
-                out.append(IntegrityProblem(kind: .missingTranslation, file: graph.document.source.name, line: locations.line(of: n),
-                                            column: locations.column(of: n), path: graph.displayPath(n), objectID: key.objectID,
-                                            message: "\(language) has no translation of \(key.property) (\"\(key.key)\" is not in \(file.name))"))
+            for t in texts where !present.contains(t.key.key) {
+                report(t, "\(language) has no translation of \(t.key.property) (\"\(t.key.key)\" is not in \(file.name))")
+            }
+        }
+        for catalog in catalogs {
+            let entries = Dictionary(catalog.entries.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+            for language in catalog.languages where language != catalog.sourceLanguage {
+                for t in texts where entries[t.key.key]?.shouldTranslate != false {
+                    let state = entries[t.key.key]?.state(of: language)
+                    guard state != StringCatalog.State.translated else { continue }
+                    report(t, "\(language) has no translation of \(t.key.property) (\"\(t.key.key)\" is \(state.map { "'\($0)'" } ?? "absent") in \(catalog.name))")
+                }
             }
         }
         return out

@@ -11,6 +11,12 @@ public struct StringsFile: Sendable {
         /// Where the key starts: 1-based line and column (in characters).
         public var line: Int
         public var column: Int
+        /// The `/* … */` comment right before the entry (ibtool's `Class = "UILabel"; text = "…";
+        /// ObjectID = "…";`), without its delimiters and the spaces inside them.
+        public var comment: String? = nil
+        /// The value as written, quotes and escapes included (`"Fermé\U00E9"`): what an update
+        /// copies so that a kept translation keeps its bytes. Nil for `"key";`.
+        public var rawValue: String? = nil
 
         /// The key as a Base-localised Interface Builder file's: `abc-De-fgh.normalTitle`.
         public var objectKey: ObjectKey? { ObjectKey(key) }
@@ -124,6 +130,8 @@ private struct StringsParser {
     var at = 0
     var line = 1
     var lineStart = 0
+    /// The last block comment met since the last entry.
+    var lastComment: String?
 
     init(scalars: [Unicode.Scalar], name: String) {
         self.scalars = scalars
@@ -143,19 +151,23 @@ private struct StringsParser {
         let braced = peek == "{"
         if braced { advance(); try skipSpace() }
         while let c = peek, !(braced && c == "}") {
-            let (line, column) = (self.line, self.column)
+            let (line, column, comment) = (self.line, self.column, lastComment)
             let key = try string("a key")
             try skipSpace()
             var value = key
+            var raw: String?
             if peek == "=" {
                 advance()
                 try skipSpace()
+                let start = at
                 value = try string("a value")
+                raw = String(String.UnicodeScalarView(scalars[start..<at]))
                 try skipSpace()
             }
             guard peek == ";" else { throw error(peek == nil ? "the file ends before `;`" : "expected `;` after the \(value == key ? "key" : "value")") }
             advance()
-            entries.append(StringsFile.Entry(key: key, value: value, line: line, column: column))
+            entries.append(StringsFile.Entry(key: key, value: value, line: line, column: column, comment: comment, rawValue: raw))
+            lastComment = nil
             try skipSpace()
         }
         if braced {
@@ -182,8 +194,10 @@ private struct StringsParser {
             } else if c == "/" && at + 1 < scalars.count && scalars[at + 1] == "*" {
                 let (l, col) = (line, column)
                 advance(); advance()
+                let start = at
                 while peek != nil && !(peek == "*" && at + 1 < scalars.count && scalars[at + 1] == "/") { advance() }
                 guard peek != nil else { throw error("a comment opened here is never closed (`*/`)", line: l, column: col) }
+                lastComment = Self.trimmed(scalars[start..<at])
                 advance(); advance()
             } else if c == "/" && at + 1 < scalars.count && scalars[at + 1] == "/" {
                 while let d = peek, d != "\n" { advance() }
@@ -191,6 +205,12 @@ private struct StringsParser {
                 return
             }
         }
+    }
+
+    static func trimmed(_ s: ArraySlice<Unicode.Scalar>) -> String {
+        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = s.firstIndex(where: { !blank($0) }), let last = s.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(String.UnicodeScalarView(s[first...last]))
     }
 
     /// A quoted string with escapes, or a bare word (letters, digits, `_$+/:.-`).

@@ -10,8 +10,11 @@ public struct IBDocument: Sendable {
         (xml.root[attribute: "type"] ?? "").contains("Storyboard") ? .storyboard : .xib
     }
 
-    public var platform: Platform {
-        let runtime = xml.root[attribute: "targetRuntime"] ?? ""
+    public var platform: Platform { Self.platform(of: xml.root) }
+
+    /// The platform a document's root element (`<document targetRuntime=…>`) says.
+    public static func platform(of root: XMLElement) -> Platform {
+        let runtime = root[attribute: "targetRuntime"] ?? ""
         if runtime.hasPrefix("iOS") { return .iOS }
         if runtime.hasPrefix("MacOSX") { return .macOS }
         if runtime.hasPrefix("AppleTV") { return .tvOS }

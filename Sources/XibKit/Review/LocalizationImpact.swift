@@ -1,5 +1,6 @@
-/// What a change does to a document's translations: the `*.lproj/NAME.strings` files beside it
-/// (`LocalizationCheck.stringsFiles`), as of the new version, are keyed by object id, so
+/// What a change does to a document's translations: the `*.lproj/NAME.strings` files and the
+/// String Catalog beside it (`LocalizationCheck.stringsFiles`), as of the new version, are keyed
+/// by object id, so
 /// - deleting an object, or re-creating it with a new id, orphans its translations;
 /// - new user-visible text (`IBRules.localizableText`) has no translation in the languages that
 ///   lack its key.
@@ -8,7 +9,7 @@ public struct LocalizationImpact: Sendable {
     public struct Language: Sendable, Equatable {
         /// `fr`, from `fr.lproj`.
         public var name: String
-        /// The `.strings` file.
+        /// The `.strings` file, or the catalog that holds the language.
         public var file: String
         /// This language's keys orphaned by the change, and the change's new keys it lacks.
         public var orphaned: Int
@@ -32,7 +33,8 @@ public struct LocalizationImpact: Sendable {
         public var keys: [Key]
     }
 
-    /// One per `.strings` file read, in path order.
+    /// One per `.strings` file read, in path order, then one per language of each catalog
+    /// (its source language left out).
     public var languages: [Language]
     /// In the old version's order.
     public var orphaned: [Object]
@@ -41,28 +43,41 @@ public struct LocalizationImpact: Sendable {
 
     public var hasImpact: Bool { !orphaned.isEmpty || !untranslated.isEmpty }
 
-    /// `old`, `new`: the document's two versions (nil: absent on that side); `translations`:
-    /// the `.strings` files of the new version.
-    public init(old: IBGraph?, new: IBGraph?, translations: [StringsFile]) {
-        let names = translations.map { LocalizationCheck.language(of: $0.name) }
+    /// One language's keys: a `.strings` file's, or those of a catalog with a unit for it.
+    struct Table {
+        var language: String
+        var file: String
+        var keys: [String]
+    }
+
+    /// `old`, `new`: the document's two versions (nil: absent on that side); `translations`,
+    /// `catalogs`: the `.strings` files and String Catalogs of the new version.
+    public init(old: IBGraph?, new: IBGraph?, translations: [StringsFile], catalogs: [StringCatalog] = []) {
+        var tables = translations.map { Table(language: LocalizationCheck.language(of: $0.name), file: $0.name, keys: $0.entries.map(\.key)) }
+        for c in catalogs {
+            for language in c.languages where language != c.sourceLanguage {
+                tables.append(Table(language: language, file: c.name, keys: c.entries.filter { $0.state(of: language) != nil }.map(\.key)))
+            }
+        }
+        let names = tables.map(\.language)
         let oldTexts = old.map(LocalizationCheck.localizableKeys) ?? []
         let newTexts = new.map(LocalizationCheck.localizableKeys) ?? []
 
         var orphaned = Objects()
         if let old {
-            for (f, file) in translations.enumerated() {
-                for entry in file.entries {
-                    guard let key = entry.objectKey, let n = old.node(forObjectID: key.objectID),
+            for (f, table) in tables.enumerated() {
+                for k in table.keys {
+                    guard let key = StringsFile.ObjectKey(k), let n = old.node(forObjectID: key.objectID),
                           new?.node(forObjectID: key.objectID) == nil else { continue }
-                    orphaned.add(key.objectID, node: n, key: entry.key, language: names[f])
+                    orphaned.add(key.objectID, node: n, key: k, language: names[f])
                 }
             }
         }
         let before = Set(oldTexts.map(\.key.key))
-        let present = translations.map { Set($0.entries.map(\.key)) }
+        let present = tables.map { Set($0.keys) }
         var untranslated = Objects()
         for (n, key, _) in newTexts where !before.contains(key.key) {
-            for f in translations.indices where !present[f].contains(key.key) {
+            for f in tables.indices where !present[f].contains(key.key) {
                 untranslated.add(key.objectID, node: n, key: key.key, language: names[f])
             }
         }
@@ -73,8 +88,8 @@ public struct LocalizationImpact: Sendable {
         func count(_ objects: [Object], _ language: String) -> Int {
             objects.reduce(0) { $0 + $1.keys.filter { $0.languages.contains(language) }.count }
         }
-        languages = translations.indices.map { f in
-            Language(name: names[f], file: translations[f].name, orphaned: count(lost, names[f]), untranslated: count(missing, names[f]))
+        languages = tables.indices.map { f in
+            Language(name: names[f], file: tables[f].file, orphaned: count(lost, names[f]), untranslated: count(missing, names[f]))
         }
         self.orphaned = lost
         self.untranslated = missing

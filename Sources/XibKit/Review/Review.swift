@@ -11,7 +11,7 @@ public struct FileReview: Sendable {
     public var scenes: [SceneReview]
     /// Storyboards: scenes and segues of both versions.
     public var flow: FlowDiff?
-    /// Documents with `.strings` translations beside them (nil: none).
+    /// Documents with `.strings` or String Catalog translations beside them (nil: none).
     public var localization: LocalizationImpact?
 
     public var hasChanges: Bool { diff.hasChangesToShow || oldPath != nil }
@@ -37,10 +37,10 @@ public struct SceneReview: Sendable {
 
 public enum Review {
     /// Throws for a side that does not parse, naming `file:line:column`. `translations`: the
-    /// `.strings` files beside the document in the new version. `jobs`: cores for the scenes'
+    /// `.strings` files beside the document in the new version, `catalogs` its String Catalogs. `jobs`: cores for the scenes'
     /// wireframes (1 when files are already spread over cores).
     public static func file(oldBytes: [UInt8]?, newBytes: [UInt8]?, path: String, oldPath: String? = nil,
-                            translations: [StringsFile] = [], options: DiffOptions = DiffOptions(),
+                            translations: [StringsFile] = [], catalogs: [StringCatalog] = [], options: DiffOptions = DiffOptions(),
                             jobs: Int? = nil) throws(XMLParseError) -> FileReview {
         let oldName = "a/" + (oldPath ?? path), newName = "b/" + path
         let old = try oldBytes.map { b throws(XMLParseError) in IBGraph(try IBDocument(bytes: b, name: oldName)) }
@@ -60,7 +60,8 @@ public enum Review {
             let changed = Set(diff.groups.filter { $0.kind == .scene }.compactMap(\.id))
             flow = FlowDiff(old: old.map(FlowGraph.init), new: new.map(FlowGraph.init), changedScenes: changed)
         }
-        let localization = translations.isEmpty ? nil : LocalizationImpact(old: old, new: new, translations: translations)
+        let localization = translations.isEmpty && catalogs.isEmpty ? nil
+            : LocalizationImpact(old: old, new: new, translations: translations, catalogs: catalogs)
         return FileReview(path: path, oldPath: oldPath, diff: diff, scenes: scenes, flow: flow, localization: localization)
     }
 

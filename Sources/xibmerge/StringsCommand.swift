@@ -1,0 +1,90 @@
+import ArgumentParser
+import XibKit
+
+struct StringsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strings",
+        abstract: "Write a document's translatable texts as ibtool or Xcode's String Catalog extraction does.",
+        discussion: """
+            For each .xib or .storyboard, the keys (OBJECT-ID.property), ibtool's comments and the base texts, \
+            sorted as ibtool and Xcode sort them. --format strings (default) writes what `ibtool --generate-strings-file` \
+            writes, in UTF-16 with a byte-order mark unless --encoding utf8; --format xcstrings a String Catalog as Xcode writes it.
+            With --update EXISTING, EXISTING (.strings or .xcstrings) is brought up to date instead: new keys added, \
+            translations whose source text is unchanged kept byte for byte, every dropped or stale key reported.
+            Exit codes: 0 written, 1 keys were dropped or marked stale (--update), 2 errors.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case strings, xcstrings }
+    enum Encoding: String, ExpressibleByArgument, CaseIterable { case utf16, utf8 }
+
+    @Option(help: "Output format: strings or xcstrings (default: strings, or the format of --update's file).")
+    var format: Format?
+
+    @Option(help: "Encoding of a new .strings file: utf16 (ibtool's, with a byte-order mark) or utf8.")
+    var encoding: Encoding = .utf16
+
+    @Option(name: [.short, .customLong("output")], help: "Write here instead of standard output (with several files: a folder).")
+    var output: String?
+
+    @Option(help: "Bring this .strings or .xcstrings file up to date (written in place unless -o).")
+    var update: String?
+
+    @Argument(help: "The .xib or .storyboard files.")
+    var files: [String]
+
+    func validate() throws {
+        if update != nil && files.count != 1 { throw ValidationError("--update takes exactly one document") }
+        if files.count > 1 && output == nil { throw ValidationError("with several documents, -o names the folder to write their files in") }
+    }
+
+    func run() throws {
+        var failed = false
+        var status: Int32 = 0
+        for file in files {
+            do {
+                let graph = IBGraph(try IBDocument.load(path: file))
+                let strings = LocalizableStrings.strings(in: graph)
+                if let update {
+                    if try runUpdate(strings, file: file, existing: update) { status = 1 }
+                    continue
+                }
+                let format = self.format ?? .strings
+                let bytes: [UInt8] = format == .strings
+                    ? StringsFile.encode(StringsExport.stringsText(strings), as: encoding == .utf8 ? .utf8 : .utf16LittleEndian,
+                                         byteOrderMark: encoding == .utf16)
+                    : JSONWriter.write(StringsExport.catalog(strings, sourceLanguage: "en"))
+                try emit(bytes, for: file, extension: format.rawValue)
+            } catch let e as XMLParseError {
+                Console.err(e.description)
+                failed = true
+            }
+        }
+        if failed { throw Exit.error }
+        if status != 0 { throw Exit.foundSomething }
+    }
+
+    private func emit(_ bytes: [UInt8], for file: String, extension ext: String) throws {
+        guard let output else { return Console.outBytes(bytes) }
+        var path = output
+        if files.count > 1 {
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+            path = output + "/" + stem + "." + ext
+        }
+        try AtomicWrite.write(bytes, to: path)
+    }
+
+    /// Returns whether keys were dropped or marked stale.
+    private func runUpdate(_ strings: [LocalizableString], file: String, existing: String) throws -> Bool {
+        let bytes = try FileIO.read(existing)
+        let result: StringsUpdate.Result = existing.hasSuffix(".xcstrings")
+            ? try StringsUpdate.catalog(StringCatalog(bytes: bytes, name: existing), bytes: bytes, with: strings)
+            : try StringsUpdate.strings(StringsFile(bytes: bytes, name: existing), bytes: bytes, with: strings)
+        for change in result.changes where change.kind != .added {
+            Console.err("\(existing):\(change.line): \(change.kind.rawValue): \(change.key)\(change.detail.map { " (\($0))" } ?? "")")
+        }
+        if result.bytes != bytes || output != nil { try AtomicWrite.write(result.bytes, to: output ?? existing) }
+        return result.changes.contains { $0.kind == .dropped || $0.kind == .stale }
+    }
+}
