@@ -9,20 +9,36 @@ extension CanvasBuilder {
         if sketch == .button, cells(e).contains(where: { $0[attribute: "type"].map(IBRules.checkCellTypes.contains) ?? false }) {
             sketch = .check
         }
-        let shown = sketch == nil || sketch == .cell || sketch == .scroller ? nil : IBGraph.shownText(e)
+        let shown = sketch == nil || sketch == .cell || sketch == .scroller || sketch == .tabs || sketch == .separator
+            ? nil : IBGraph.shownText(e) ?? cells(e).lazy.compactMap(IBGraph.shownText).first
         let onDark = (under ?? background).map { $0.alpha >= 0.5 && $0.luminance < 0.45 } ?? false
         let font = self.font(e)
         let isText = sketch == .label || sketch == .field
-        return Wireframe.Shape(kind: kind, node: n, id: graph.nodes[n].objectID, name: graph.displayName(n),
+        var s = Wireframe.Shape(kind: kind, node: n, id: graph.nodes[n].objectID, name: graph.displayName(n),
                                path: graph.displayPath(n), tag: e.name, sketch: sketch, frame: frame,
                                text: text ?? shown, items: sketch == .segmented ? segmentTitles(n) : [],
                                image: imageName(e), fontSize: font.size, bold: font.bold,
                                alignment: isText ? alignment(e) : .center, background: background, onDark: onDark,
                                bordered: sketch == .field && isBordered(e), hidden: hidden, depth: depth)
+        s.fontName = font.name
+        s.textColor = textColor(e)
+        return s
+    }
+
+    /// The colour of a text, on the element, its cell or its normal state (`IBRules.textColorKeys`).
+    func textColor(_ e: XMLElement) -> Wireframe.Color? {
+        var holders = [e] + cells(e)
+        for case .element(let c) in e.children where c.name == "state" && c[attribute: "key"] == "normal" { holders.append(c) }
+        for holder in holders {
+            for case .element(let c) in holder.children where c.name == "color" && (c[attribute: "key"].map(IBRules.textColorKeys.contains) ?? false) {
+                return colors.color(c)
+            }
+        }
+        return nil
     }
 
     /// The font of a text (on the element or its cell): its size if the file says, and weight.
-    func font(_ e: XMLElement) -> (size: Double?, bold: Bool) {
+    func font(_ e: XMLElement) -> (size: Double?, bold: Bool, name: String?) {
         for holder in [e] + cells(e) {
             for case .element(let f) in holder.children where f[attribute: "key"].map(IBRules.fontKeys.contains) ?? false {
                 let name = IBRules.fontNameAttributes.lazy.compactMap { f[attribute: $0] }.first
@@ -30,10 +46,10 @@ extension CanvasBuilder {
                     ?? name.flatMap { IBRules.fontSizes[$0] }
                 let weight = (f[attribute: "type"] ?? "") + (name ?? "")
                 let bold = IBRules.boldFontWords.contains { weight.contains($0) }
-                return (size, bold)
+                return (size, bold, f[attribute: "name"])
             }
         }
-        return (nil, false)
+        return (nil, false, nil)
     }
 
     /// A label's or field's alignment, on it or its cell.
@@ -97,6 +113,7 @@ extension CanvasBuilder {
     /// A bar button item's or tab bar item's text: its title, else its system item, else its image.
     func itemText(_ e: XMLElement) -> String? {
         if let t = IBGraph.visibleTitle(e) { return t }
+        if let item = e[attribute: "systemItem"], let title = IBRules.systemBarItemTitles[item] { return title }
         for a in IBRules.barItemTextAttributes { if let v = e[attribute: a], !v.isEmpty { return v } }
         return nil
     }
