@@ -32,8 +32,11 @@ enum WireframeSVGContent {
             let box = min(14, max(6, f.height - 4))
             let n = WireframeSVG.n
             let mark = "<rect class=\"checkbox\" x=\"\(n(f.x + 2))\" y=\"\(n(f.y + (f.height - box) / 2))\" width=\"\(n(box))\" height=\"\(n(box))\" rx=\"3\"/>"
-            let label = Wireframe.Rect(x: f.x + box + 6, y: f.y, width: max(f.width - box - 6, 0), height: f.height)
-            return mark + text(s.text ?? "", in: label, size: fontSize(s), anchor: .start, cls: "txt", style: style(s))
+            // AppKit's check box: the box, then its title 4 points on, to the frame's edge.
+            let label = Wireframe.Rect(x: f.x + box + 4, y: f.y, width: max(f.width - box - 4, 0), height: f.height)
+            var st = style(s)
+            st.pad = 1
+            return mark + text(s.text ?? "", in: label, size: fontSize(s), anchor: .start, cls: "txt", style: st)
         case .button?:
             if s.text == nil, s.image != nil { return image(s) }
             return text(s.text ?? "", in: f, size: fontSize(s), anchor: .middle, cls: s.bold ? "btn b" : "btn", style: style(s))
@@ -200,7 +203,9 @@ enum WireframeSVGContent {
         for (i, title) in s.items.enumerated() {
             let x = f.x + Double(i) * w
             if i > 0 { out += "<line class=\"sep\" x1=\"\(WireframeSVG.n(x))\" y1=\"\(WireframeSVG.n(f.y))\" x2=\"\(WireframeSVG.n(x))\" y2=\"\(WireframeSVG.n(f.maxY))\"/>" }
-            out += text(title, in: Wireframe.Rect(x: x, y: f.y, width: w, height: f.height), size: fontSize(s), anchor: .middle, cls: "btn", maxLines: 1)
+            let cell = Wireframe.Rect(x: x, y: f.y, width: w, height: f.height)
+            out += s.imageItems.contains(i) ? text(title, in: cell, size: min(9, fontSize(s)), anchor: .middle, cls: "imgcap", maxLines: 1)
+                : text(title, in: cell, size: fontSize(s), anchor: .middle, cls: "btn", maxLines: 1)
         }
         return out
     }

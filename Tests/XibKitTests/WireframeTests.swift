@@ -78,15 +78,15 @@ struct WireframeTests {
 
     @Test("views without a frame get a placeholder, stacked in their superview")
     func noFrames() throws {
-        let (_, graph) = try Self.input("watch-no-frames")
+        let (_, graph) = try Self.input("ios-no-frame")
         let w = WireframeBuilder.build(graph)
         let placeholders = w.canvases.flatMap(\.shapes).filter { $0.kind == .noFrame }
         #expect(!placeholders.isEmpty)
-        let svg = RenderReport.render(w, title: "watch", format: .svg)
+        let svg = RenderReport.render(w, title: "cell", format: .svg)
         #expect(svg.contains("no frame"))
     }
 
-    /// A tab view shows its initial tab (the others' views are drawn hidden); check boxes are
+    /// A tab view shows its initial tab (the others' views are hidden); check boxes are
     /// drawn as check boxes. A real macOS preferences window (Tests/Fixtures/real).
     @Test("tab views show one tab; check boxes and radio buttons are sketched as such")
     func tabsAndChecks() throws {

@@ -11,6 +11,9 @@ extension IBRules {
         "tvOS": ["navigationBar": 145, "toolbar": 68, "tabBar": 140],
     ]
 
+    /// Platforms whose tab bar sits at the top of the screen (Apple TV).
+    public static let topTabBarPlatforms: Set<String> = ["tvOS"]
+
     /// The height of a bar (`navigationBar`, `toolbar`, `tabBar`) on a platform (iOS's elsewhere).
     public static func barHeight(_ bar: String, platform: String) -> Double {
         barHeights[platform]?[bar] ?? barHeights["iOS"]?[bar] ?? 44
@@ -127,6 +130,10 @@ extension IBRules {
     /// fit (width = text + 4 points), text widths measured with Inter are 0.97-0.99 of what Xcode
     /// fitted; SF Pro's own tracking (`systemFontTracking`) comes on top.
     public static let systemFontWidthScale = 0.98
+    /// From this size on, the system font is SF Pro Display, narrower than the Text cut: tvOS
+    /// labels sized to fit at 36 points measure 0.91-0.93 of Inter with the tracking below.
+    public static let systemDisplayFontSize = 20.0
+    public static let systemDisplayWidthScale = 0.88
     /// SF Pro's tracking in points per character by point size (Apple's typography tables):
     /// looser below 12 points, tighter above; the nearest size listed applies.
     public static let systemFontTracking: [(size: Double, points: Double)] = [

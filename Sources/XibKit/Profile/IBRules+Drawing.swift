@@ -135,7 +135,9 @@ extension IBRules {
 
     /// A segmented control's segments and the attributes holding their titles, in priority order.
     public static let segmentTag = "segment"
-    public static let segmentTitleAttributes = ["title", "label", "image"]
+    public static let segmentTitleAttributes = ["title", "label"]
+    /// A segment without a title shows its image (drawn as the image's name, as a caption).
+    public static let segmentImageAttribute = "image"
 
     /// Bars a view controller shows around its view, from the items it has (`navigationItem`,
     /// `tabBarItem`, `toolbarItems`), and their heights in points. `<nil key=…>` with the

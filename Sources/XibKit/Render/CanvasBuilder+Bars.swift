@@ -16,8 +16,9 @@ extension CanvasBuilder {
                     ?? graph.children(of: controller).first(where: { graph.nodes[$0].tag == rule.item }) else { continue }
             let height = IBRules.barHeight(IBRules.barOfItem[rule.item] ?? "", platform: platform.rawValue)
             let statusBar = platform == .iOS ? IBRules.statusBarHeight(screenHeight: root.height) : 0
-            let y = rule.edge == .top ? root.y + statusBar : bottom - height
-            if rule.edge == .bottom { bottom = y } else { top = y + height - root.y }
+            let atTop = rule.edge == .top || (rule.item == "tabBarItem" && IBRules.topTabBarPlatforms.contains(platform.rawValue))
+            let y = atTop ? root.y + (top > 0 ? top : statusBar) : bottom - height
+            if atTop { top = y + height - root.y } else { bottom = y }
             let rect = Wireframe.Rect(x: root.x, y: y, width: root.width, height: height)
             let e = graph.nodes[item].element
             var bar = shape(item, kind: .bar, frame: rect, depth: 1, hidden: false, background: nil, under: nil,

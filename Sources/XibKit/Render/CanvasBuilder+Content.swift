@@ -16,10 +16,11 @@ extension CanvasBuilder {
         let isText = sketch == .label || sketch == .field
         var s = Wireframe.Shape(kind: kind, node: n, id: graph.nodes[n].objectID, name: graph.displayName(n),
                                path: graph.displayPath(n), tag: e.name, sketch: sketch, frame: frame,
-                               text: text ?? shown, items: sketch == .segmented ? segmentTitles(n) : [],
+                               text: text ?? shown, items: [],
                                image: imageName(e), fontSize: font.size, bold: font.bold,
                                alignment: isText ? alignment(e) : .center, background: background, onDark: onDark,
                                bordered: sketch == .field && isBordered(e), hidden: hidden, depth: depth)
+        if sketch == .segmented { (s.items, s.imageItems) = segmentTitles(n) }
         s.fontName = font.name
         s.textColor = textColor(e)
         return s
@@ -75,20 +76,25 @@ extension CanvasBuilder {
     }
 
     /// The segments' titles of a segmented control (its own `<segments>`, or its cell's).
-    func segmentTitles(_ n: Int) -> [String] {
-        var titles: [String] = []
+    func segmentTitles(_ n: Int) -> (titles: [String], images: Set<Int>) {
+        var titles: [String] = [], images = Set<Int>()
         func walk(_ i: Int) {
             for c in graph.children(of: i) {
                 let e = graph.nodes[c].element
                 if e.name == IBRules.segmentTag {
-                    titles.append(IBRules.segmentTitleAttributes.lazy.compactMap { e[attribute: $0] }.first ?? "")
+                    if let t = IBRules.segmentTitleAttributes.lazy.compactMap({ e[attribute: $0] }).first {
+                        titles.append(t)
+                    } else {
+                        if e[attribute: IBRules.segmentImageAttribute] != nil { images.insert(titles.count) }
+                        titles.append(e[attribute: IBRules.segmentImageAttribute] ?? "")
+                    }
                 } else if e.name == "segments" || e[attribute: "key"] == "cell" {
                     walk(c)
                 }
             }
         }
         walk(n)
-        return titles
+        return (titles, images)
     }
 
     /// The image an image view or button shows: on the element, its cell, or its normal state.

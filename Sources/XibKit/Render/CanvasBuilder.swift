@@ -75,8 +75,7 @@ struct CanvasBuilder {
             drawRoot(m)
         } else if IBRules.watchControllers.contains(graph.nodes[m].tag) {
             // A watch screen: the device's, with the controller's items stacked inside it.
-            place(m, at: Wireframe.Rect(x: nextX, y: 0, width: screen.width, height: screen.height), framed: true,
-                  depth: 0, hidden: false, under: nil)
+            placeWatch(m, at: Wireframe.Rect(x: nextX, y: 0, width: screen.width, height: screen.height), depth: 0, hidden: false)
             nextX += screen.width + CanvasBuilder.rootGap
         } else if isController(m) {
             drawController(m)
@@ -107,9 +106,10 @@ struct CanvasBuilder {
         let bar = IBRules.windowTitleBarHeight + (toolbar == nil ? 0 : IBRules.windowToolbarHeight)
         let outer = Wireframe.Rect(x: x, y: 0, width: size.0, height: size.1 + bar)
         let background = colors.background(of: e) ?? IBRules.namedColors["windowBackgroundColor"].flatMap(WireframeColors.hex)
-        let title = e[attribute: "titleVisibility"] == IBRules.hiddenTitleVisibility ? nil : e[attribute: "title"]
-        shapes.append(shape(w, kind: content == nil ? .noFrame : .view, frame: outer, depth: 0, hidden: false,
-                            background: background, under: nil, text: title))
+        var window = shape(w, kind: content == nil ? .noFrame : .view, frame: outer, depth: 0, hidden: false,
+                           background: background, under: nil, text: e[attribute: "title"])
+        if e[attribute: "titleVisibility"] == IBRules.hiddenTitleVisibility { window.text = nil }
+        shapes.append(window)
         if let toolbar {
             let r = Wireframe.Rect(x: x, y: IBRules.windowTitleBarHeight, width: size.0, height: IBRules.windowToolbarHeight)
             var s = shape(toolbar, kind: .bar, frame: r, depth: 1, hidden: false, background: nil, under: nil, text: nil)

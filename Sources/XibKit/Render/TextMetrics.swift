@@ -37,7 +37,8 @@ public struct TextMetrics: Sendable {
             count += 1
         }
         guard face == .system || face == .systemBold else { return em * size }
-        return max(0, em * size * IBRules.systemFontWidthScale + Self.tracking(size) * Double(count))
+        let scale = size >= IBRules.systemDisplayFontSize ? IBRules.systemDisplayWidthScale : IBRules.systemFontWidthScale
+        return max(0, em * size * scale + Self.tracking(size) * Double(count))
     }
 
     /// SF Pro's tracking at a point size, in points per character (`IBRules.systemFontTracking`).

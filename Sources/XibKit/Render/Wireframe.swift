@@ -113,6 +113,8 @@ public struct Wireframe: Sendable {
         public var depth: Int
         /// The text's colour when the file gives one (`IBRules.textColorKeys`).
         public var textColor: Color?
+        /// The items that are an image's name, not a title (a segment showing an image).
+        public var imageItems: Set<Int> = []
         /// A tab strip's selected item (`items` are the tabs' labels).
         public var selected: Int?
 
