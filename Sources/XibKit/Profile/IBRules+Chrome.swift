@@ -42,14 +42,14 @@ extension IBRules {
     /// Segue kinds that push a controller onto the stack its source is in.
     public static let pushSegueKinds: Set<String> = ["show", "push"]
 
-    /// UIKit's system bar button items (`systemItem`) with the title or symbol Xcode shows.
-    /// Spacers (`spacerBarItems`) show nothing.
+    /// UIKit's system bar button items (`systemItem`) with the title Xcode shows, or the name
+    /// of the symbol it shows (a sketch draws words, not icons). Spacers (`spacerBarItems`) show nothing.
     public static let systemBarItemTitles: [String: String] = [
-        "done": "Done", "cancel": "Cancel", "edit": "Edit", "save": "Save", "add": "+", "compose": "✎",
-        "reply": "↩", "action": "⇪", "organize": "▤", "bookmarks": "Bookmarks", "search": "⌕", "refresh": "↻",
-        "stop": "✕", "camera": "Camera", "trash": "🗑", "play": "▶", "pause": "❚❚", "rewind": "◀◀",
-        "fastForward": "▶▶", "undo": "Undo", "redo": "Redo", "pageCurl": "Page Curl", "close": "✕",
-        "more": "More", "favorites": "Favorites", "featured": "Featured", "topRated": "Top Rated",
+        "done": "Done", "cancel": "Cancel", "edit": "Edit", "save": "Save", "add": "+", "compose": "Compose",
+        "reply": "Reply", "action": "Share", "organize": "Organize", "bookmarks": "Bookmarks", "search": "Search",
+        "refresh": "Refresh", "stop": "✕", "camera": "Camera", "trash": "Trash", "play": "▶", "pause": "Pause",
+        "rewind": "Rewind", "fastForward": "Forward", "undo": "Undo", "redo": "Redo", "pageCurl": "Page Curl",
+        "close": "✕", "more": "More", "favorites": "Favorites", "featured": "Featured", "topRated": "Top Rated",
         "recents": "Recents", "contacts": "Contacts", "history": "History", "downloads": "Downloads",
         "mostRecent": "Most Recent", "mostViewed": "Most Viewed",
     ]
