@@ -143,6 +143,24 @@ public enum WireframeSVG {
         return out + "/>"
     }
 
+    /// The texts a drawing shows (labels, fields, buttons, bar titles; each `<text>`'s lines
+    /// joined, unescaped) and those cut short with an ellipsis because they do not fit: what
+    /// `Scripts/bench render` and the tests count.
+    public static func drawnTexts(_ svg: String) -> (all: [String], cut: [String]) {
+        var all: [String] = [], cut: [String] = []
+        for part in svg.split(separator: "<text class=\"", omittingEmptySubsequences: false).dropFirst() {
+            let cls = part.prefix { $0 != "\"" }
+            guard cls.hasPrefix("txt") || cls.hasPrefix("btn") || cls.hasPrefix("bartitle") else { continue }
+            let body = part.split(separator: "</text>", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let lines = body.split(separator: "<tspan ", omittingEmptySubsequences: false).dropFirst().map { $0.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" } }
+            let text = lines.joined(separator: " ").replacing("&quot;", with: "\"").replacing("&lt;", with: "<")
+                .replacing("&gt;", with: ">").replacing("&amp;", with: "&")
+            all.append(text)
+            if cls.hasSuffix(" cut") { cut.append(text) }
+        }
+        return (all, cut)
+    }
+
     /// A number as SVG wants it: at most two decimals, no exponent.
     static func n(_ d: Double) -> String {
         guard d.isFinite else { return "0" }

@@ -36,13 +36,13 @@ enum WireframeSVGContent {
             let label = Wireframe.Rect(x: f.x + box + 4, y: f.y, width: max(f.width - box - 4, 0), height: f.height)
             var st = style(s)
             st.pad = 1
-            return mark + text(s.text ?? "", in: label, size: fontSize(s), anchor: .start, cls: "txt", style: st)
+            return mark + text(s.text ?? "", in: label, size: fontSize(s), anchor: .start, cls: "txt", maxLines: s.maxLines ?? 12, style: st.wrapping(s.wraps))
         case .button?:
             if s.text == nil, s.image != nil { return image(s) }
-            return text(s.text ?? "", in: f, size: fontSize(s), anchor: .middle, cls: s.bold ? "btn b" : "btn", style: style(s))
+            return text(s.text ?? "", in: f, size: fontSize(s), anchor: .middle, cls: s.bold ? "btn b" : "btn", maxLines: s.maxLines ?? 12, style: style(s).wrapping(s.wraps))
         case .label?, .field?:
             let anchor: Anchor = s.alignment == .center ? .middle : s.alignment == .trailing ? .end : .start
-            return text(s.text ?? "", in: f, size: fontSize(s), anchor: anchor, cls: s.bold ? "txt b" : "txt", style: style(s))
+            return text(s.text ?? "", in: f, size: fontSize(s), anchor: anchor, cls: s.bold ? "txt b" : "txt", maxLines: s.maxLines ?? 12, style: style(s).wrapping(s.wraps))
         case .cell?, .scroller?, nil:
             // What fills an empty container (a window's content from another scene).
             if let t = s.text { return note(t, in: f.insetTop(f.height / 3), lines: 4) }
@@ -89,6 +89,14 @@ enum WireframeSVGContent {
         var face: TextMetrics.Face = .system
         var color: Wireframe.Color?
         var pad = 2.0
+        /// Whether lines break at the box's width (else only at the text's own line breaks).
+        var wraps = true
+
+        func wrapping(_ w: Bool) -> Style {
+            var s = self
+            s.wraps = w
+            return s
+        }
     }
 
     static func style(_ s: Wireframe.Shape) -> Style {
@@ -103,7 +111,8 @@ enum WireframeSVGContent {
         let size = min(size, f.height)
         let lineHeight = size * 1.2
         let fit = max(1, min(maxLines, Int((f.height + size * 0.2) / lineHeight)))
-        let (lines, cut) = wrap(t, width: f.width - 2 * style.pad, size: size, face: style.face, maxLines: fit)
+        let (lines, cut) = style.wraps ? wrap(t, width: f.width - 2 * style.pad, size: size, face: style.face, maxLines: fit)
+            : unwrapped(t, width: f.width - 2 * style.pad, size: size, face: style.face, maxLines: fit)
         let x = anchor == .start ? f.x + style.pad : anchor == .middle ? f.x + f.width / 2 : f.maxX - style.pad
         let block = Double(lines.count) * lineHeight
         let top = vertical == .top ? f.y + 1 : f.y + max(0, (f.height - block) / 2)
@@ -162,6 +171,28 @@ enum WireframeSVGContent {
         var kept = prefix(Substring(rest), fitting: max(width - ellipsis, 0), size: size, face: face)
         while kept.last == " " { kept = kept.dropLast() }
         return (Array(lines.prefix(maxLines - 1)) + [kept + "…"], true)
+    }
+
+    /// Text that does not wrap: a line per line of its own, each cut to `width` with an
+    /// ellipsis where it does not fit, at most `maxLines`.
+    static func unwrapped(_ t: String, width: Double, size: Double, face: TextMetrics.Face, maxLines: Int) -> (lines: [String], cut: Bool) {
+        let m = TextMetrics.standard
+        let ellipsis = m.width("…", size: size, face: face)
+        var lines: [String] = [], cut = false
+        for paragraph in t.split(separator: "\n", omittingEmptySubsequences: false) {
+            if lines.count == maxLines {
+                cut = true
+                lines[maxLines - 1] += "…"
+                break
+            }
+            if m.width(paragraph, size: size, face: face) <= width {
+                lines.append(String(paragraph))
+            } else {
+                cut = true
+                lines.append(String(prefix(paragraph, fitting: max(width - ellipsis, 0), size: size, face: face)) + "…")
+            }
+        }
+        return (lines, cut)
     }
 
     /// The longest start of `s` at most `width` wide.

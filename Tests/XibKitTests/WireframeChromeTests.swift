@@ -22,20 +22,7 @@ struct WireframeChromeTests {
 
     static func shape(_ w: Wireframe, _ id: String) -> Wireframe.Shape? { w.canvases.flatMap(\.shapes).first { $0.id == id } }
     static func drawn(_ svg: String, _ id: String) -> Bool { svg.contains("data-id=\"\(id)\"") }
-    /// The texts drawn (each `<text>`'s lines joined), and those cut short.
-    static func texts(_ svg: String) -> (all: [String], cut: [String]) {
-        var all: [String] = [], cut: [String] = []
-        for part in svg.components(separatedBy: "<text class=\"").dropFirst() {
-            let cls = part.prefix { $0 != "\"" }
-            guard cls.hasPrefix("txt") || cls.hasPrefix("btn") || cls.hasPrefix("bartitle") else { continue }
-            let body = part.components(separatedBy: "</text>")[0]
-            let lines = body.components(separatedBy: "<tspan ").dropFirst().map { $0.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" } }
-            let text = lines.joined(separator: " ").replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-            all.append(text)
-            if cls.hasSuffix(" cut") { cut.append(text) }
-        }
-        return (all, cut)
-    }
+    static func texts(_ svg: String) -> (all: [String], cut: [String]) { WireframeSVG.drawnTexts(svg) }
 
     @Test("a tab view draws its selected tab and a tab strip; a revealed object selects its tab")
     func tabs() throws {

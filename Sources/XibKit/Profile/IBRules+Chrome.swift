@@ -142,3 +142,17 @@ extension IBRules {
         (28, 0.38), (34, 0.40), (48, 0.35),
     ]
 }
+
+extension IBRules {
+    /// How many lines a text shows. A UILabel's `numberOfLines` (absent: 1; 0: as many as fit);
+    /// a macOS field or its cell with one of these line break modes, or one of these flags set,
+    /// shows one line (no line break mode: it wraps), as do iOS text fields and buttons; text
+    /// views wrap.
+    public static let numberOfLinesAttribute = "numberOfLines"
+    public static let multilineLabelTags: Set<String> = ["label"]
+    public static let singleLineBreakModes: Set<String> = [
+        "clipping", "truncatingTail", "truncatingMiddle", "truncatingHead",
+        "tailTruncation", "middleTruncation", "headTruncation",
+    ]
+    public static let singleLineFlags = ["usesSingleLineMode", "scrollable"]
+}

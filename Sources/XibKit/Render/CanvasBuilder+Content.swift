@@ -22,8 +22,28 @@ extension CanvasBuilder {
                                bordered: sketch == .field && isBordered(e), hidden: hidden, depth: depth)
         if sketch == .segmented { (s.items, s.imageItems) = segmentTitles(n) }
         s.fontName = font.name
+        if isText || sketch == .button || sketch == .check { (s.maxLines, s.wraps) = lines(e) }
         s.textColor = textColor(e)
         return s
+    }
+
+    /// How many lines a label, field or button shows, and whether it wraps
+    /// (`IBRules.singleLineBreakModes`...). A macOS text in a single-line mode still starts a
+    /// line at each of its own line breaks.
+    func lines(_ e: XMLElement) -> (max: Int?, wraps: Bool) {
+        if IBRules.multilineLabelTags.contains(e.name) {
+            let n = e[attribute: IBRules.numberOfLinesAttribute].flatMap(Int.init) ?? 1
+            return (n > 0 ? n : nil, n != 1)
+        }
+        for holder in [e] + cells(e) {
+            if holder[attribute: "lineBreakMode"].map(IBRules.singleLineBreakModes.contains) ?? false
+                || IBRules.singleLineFlags.contains(where: { holder[attribute: $0] == "YES" }) {
+                return (platform == .macOS ? nil : 1, false)
+            }
+        }
+        // A macOS label or field without a single-line mode wraps; text views too.
+        if e.name == "textView" || (platform == .macOS && e.name == "textField") { return (nil, true) }
+        return (platform == .macOS ? nil : 1, false)
     }
 
     /// The colour of a text, on the element, its cell or its normal state (`IBRules.textColorKeys`).

@@ -113,6 +113,10 @@ public struct Wireframe: Sendable {
         public var depth: Int
         /// The text's colour when the file gives one (`IBRules.textColorKeys`).
         public var textColor: Color?
+        /// The most lines the text shows (nil: as many as fit its box), and whether it wraps at
+        /// its box's width (else only its own line breaks start a line).
+        public var maxLines: Int?
+        public var wraps = true
         /// The items that are an image's name, not a title (a segment showing an image).
         public var imageItems: Set<Int> = []
         /// A tab strip's selected item (`items` are the tabs' labels).
