@@ -197,15 +197,7 @@ enum WireframeSVGContent {
 
     /// The longest start of `s` at most `width` wide.
     static func prefix(_ s: Substring, fitting width: Double, size: Double, face: TextMetrics.Face) -> Substring {
-        var used = 0.0
-        var end = s.startIndex
-        for c in s {
-            let w = TextMetrics.standard.width(String(c), size: size, face: face)
-            if used + w > width { break }
-            used += w
-            end = s.index(after: end)
-        }
-        return s[..<end]
+        TextMetrics.standard.prefix(s, fitting: width, size: size, face: face)
     }
 
     /// A note in a placeholder (no frame, nothing to draw): italic, top-left.

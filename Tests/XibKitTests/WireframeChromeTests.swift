@@ -144,6 +144,22 @@ struct WireframeChromeTests {
         #expect(Self.shape(chooser, "6rA-6M-we2")?.sketch == .separator && svg.contains("class=\"rule\""))
     }
 
+    @Test("Xcode 8's frameInset: an origin and a size given or left by insets")
+    func frameInset() throws {
+        // The avatar's label, its frame rewritten in the older form (no file of ../shared uses it).
+        let url = WireframeTests.root.appendingPathComponent("ios-text-color/input.xib")
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        let frame = "<rect key=\"frame\" x=\"0.0\" y=\"0.0\" width=\"44\" height=\"44\"/>\n                    <color key=\"backgroundColor\" red=\"1\""
+        try #require(text.contains(frame))
+        let old = text.replacingOccurrences(of: frame, with: frame.replacingOccurrences(
+            of: "<rect key=\"frame\" x=\"0.0\" y=\"0.0\" width=\"44\" height=\"44\"/>",
+            with: "<rect key=\"frameInset\" minX=\"2\" minY=\"3\" maxX=\"4\" maxY=\"5\"/>"))
+        let graph = IBGraph(try IBDocument(bytes: Array(old.utf8), name: "avatar.xib"))
+        let w = WireframeBuilder.build(graph)
+        let label = try #require(w.canvases.flatMap(\.shapes).first { $0.tag == "label" })
+        #expect(label.kind == .view && label.frame == Wireframe.Rect(x: 2, y: 3, width: 38, height: 36))
+    }
+
     @Test("hidden views are not drawn, unless a review marks them")
     func hiddenViews() throws {
         let (_, w, svg) = try Self.build("macos-xib-window")

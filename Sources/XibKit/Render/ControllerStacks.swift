@@ -12,14 +12,16 @@ struct ControllerStacks: Sendable {
         var edges: [(source: String, destination: String, kind: String, relationship: String?)] = []
         var tags: [String: String] = [:]
         var barHidden: Set<String> = []
+        // Tags first (a string compare): most nodes are neither controllers nor segues.
         for i in graph.nodes.indices {
-            let node = graph.nodes[i]
-            if let id = node.objectID, IBRules.navigationControllers.contains(node.tag) || IBRules.tabBarControllers.contains(node.tag) {
-                tags[id] = node.tag
-                if node.element[attribute: IBRules.navigationBarHiddenAttribute] == "YES" { barHidden.insert(id) }
+            let tag = graph.nodes[i].tag
+            if IBRules.navigationControllers.contains(tag) || IBRules.tabBarControllers.contains(tag), let id = graph.nodes[i].objectID {
+                tags[id] = tag
+                if graph.nodes[i].element[attribute: IBRules.navigationBarHiddenAttribute] == "YES" { barHidden.insert(id) }
             }
-            guard node.tag == "segue", let d = node.element[attribute: "destination"], let source = controller(of: i, graph) else { continue }
-            edges.append((source, d, node.element[attribute: "kind"] ?? "", node.element[attribute: "relationship"]))
+            guard tag == "segue", let d = graph.nodes[i].element[attribute: "destination"], let source = controller(of: i, graph) else { continue }
+            let e = graph.nodes[i].element
+            edges.append((source, d, e[attribute: "kind"] ?? "", e[attribute: "relationship"]))
         }
         var navigationOf: [String: String] = [:]  // root controller → its navigation controller
         for e in edges where e.kind == "relationship" {
@@ -47,9 +49,8 @@ struct ControllerStacks: Sendable {
     private func controller(of segue: Int, _ graph: IBGraph) -> String? {
         var n = graph.nodes[segue].parent
         while n > 0 {
-            let node = graph.nodes[n]
-            if node.objectID != nil, node.element[attribute: "sceneMemberID"] == IBRules.sceneControllerMemberID { return node.objectID }
-            n = node.parent
+            if graph.nodes[n].element[attribute: "sceneMemberID"] == IBRules.sceneControllerMemberID, let id = graph.nodes[n].objectID { return id }
+            n = graph.nodes[n].parent
         }
         return nil
     }

@@ -41,6 +41,24 @@ public struct TextMetrics: Sendable {
         return max(0, em * size * scale + Self.tracking(size) * Double(count))
     }
 
+    /// The longest start of `s` at most `width` points wide.
+    public func prefix(_ s: Substring, fitting width: Double, size: Double, face: Face) -> Substring {
+        let table = tables[face] ?? []
+        let system = face == .system || face == .systemBold
+        let scale = !system ? 1 : size >= IBRules.systemDisplayFontSize ? IBRules.systemDisplayWidthScale : IBRules.systemFontWidthScale
+        let track = system ? Self.tracking(size) : 0
+        var used = 0.0
+        var end = s.startIndex
+        for c in s {
+            var w = 0.0
+            for scalar in c.unicodeScalars { w += Self.advance(scalar.value, face: face, table: table) * size * scale + track }
+            if used + w > width { break }
+            used += w
+            end = s.index(after: end)
+        }
+        return s[..<end]
+    }
+
     /// SF Pro's tracking at a point size, in points per character (`IBRules.systemFontTracking`).
     static func tracking(_ size: Double) -> Double {
         IBRules.systemFontTracking.min { abs($0.size - size) < abs($1.size - size) }?.points ?? 0
