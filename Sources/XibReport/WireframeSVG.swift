@@ -37,7 +37,12 @@ public enum WireframeSVG {
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"wf\" viewBox=\"\(n(b.x - p)) \(n(b.y - p)) \(n(b.width + 2 * p)) \(n(b.height + 2 * p))\""
         out += " width=\"\(n(b.width + 2 * p))\" height=\"\(n(b.height + 2 * p))\" role=\"img\" aria-label=\"\(xml(label ?? c.title))\">"
         out += "<title>\(xml(label ?? c.title))</title>"
-        for i in c.shapes.indices { out += shape(c.shapes[i], mark: marks.mark(c.shapes[i].id), caption: hasRoomForCaption(c.shapes, i)) }
+        // Hidden views (and the tabs not shown) are not drawn, as in Xcode, unless a review marks them.
+        for i in c.shapes.indices {
+            let mark = marks.mark(c.shapes[i].id)
+            if c.shapes[i].hidden && mark == nil { continue }
+            out += shape(c.shapes[i], mark: mark, caption: hasRoomForCaption(c.shapes, i))
+        }
         // Marks last, over everything: a parent's outline is not hidden by its children.
         for s in c.shapes where s.kind != .repeated {
             guard let m = marks.mark(s.id) else { continue }
@@ -93,6 +98,11 @@ public enum WireframeSVG {
         out += "><title>\(xml(tooltip(s)))</title>"
         out += box(s)
         out += WireframeSVGContent.content(s, caption: caption)
+        if s.hidden {
+            // Only a marked hidden view is drawn: say why it is not in Xcode's picture.
+            out += WireframeSVGContent.text("hidden", in: Wireframe.Rect(x: s.frame.maxX - 44, y: s.frame.y, width: 44, height: 12),
+                                            size: 9, anchor: .end, cls: "note", maxLines: 1)
+        }
         return out + "</g>"
     }
 
@@ -131,6 +141,24 @@ public enum WireframeSVG {
             out += "\""
         }
         return out + "/>"
+    }
+
+    /// The texts a drawing shows (labels, fields, buttons, bar titles; each `<text>`'s lines
+    /// joined, unescaped) and those cut short with an ellipsis because they do not fit: what
+    /// `Scripts/bench render` and the tests count.
+    public static func drawnTexts(_ svg: String) -> (all: [String], cut: [String]) {
+        var all: [String] = [], cut: [String] = []
+        for part in svg.split(separator: "<text class=\"", omittingEmptySubsequences: false).dropFirst() {
+            let cls = part.prefix { $0 != "\"" }
+            guard cls.hasPrefix("txt") || cls.hasPrefix("btn") || cls.hasPrefix("bartitle") else { continue }
+            let body = part.split(separator: "</text>", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let lines = body.split(separator: "<tspan ", omittingEmptySubsequences: false).dropFirst().map { $0.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" } }
+            let text = lines.joined(separator: " ").replacing("&quot;", with: "\"").replacing("&lt;", with: "<")
+                .replacing("&gt;", with: ">").replacing("&amp;", with: "&")
+            all.append(text)
+            if cls.hasSuffix(" cut") { cut.append(text) }
+        }
+        return (all, cut)
     }
 
     /// A number as SVG wants it: at most two decimals, no exponent.

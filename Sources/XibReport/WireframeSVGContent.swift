@@ -1,8 +1,8 @@
 import XibKit
 
-/// What a shape shows inside its box: text, segments, bar items, an image placeholder, a
-/// window's title bar, a "no frame" note. Text is fitted by estimate (an average glyph is about
-/// 0.52 of the font size wide): a sketch needs no font metrics.
+/// What a shape shows inside its box: text, segments, bar items, tab strips, an image
+/// placeholder, a window's title bar, a "no frame" note. Text is measured with `TextMetrics`
+/// (the advance widths of fonts close to Xcode's) and cut only where it does not fit.
 enum WireframeSVGContent {
     /// `caption`: whether a container may show its name at its top-left (nothing inside covers it).
     static func content(_ s: Wireframe.Shape, caption: Bool) -> String {
@@ -19,27 +19,58 @@ enum WireframeSVGContent {
         case .image?: return image(s)
         case .segmented?: return segments(s)
         case .bar?: return bar(s)
+        case .tabs?: return tabs(s) + (caption && s.items.isEmpty ? containerCaption(s) : "")
+        case .separator?:
+            let n = WireframeSVG.n, horizontal = f.width >= f.height
+            let (x1, y1, x2, y2) = horizontal ? (f.x, f.y + f.height / 2, f.maxX, f.y + f.height / 2) : (f.x + f.width / 2, f.y, f.x + f.width / 2, f.maxY)
+            return "<line class=\"rule\" x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\"/>"
+        case .header?:
+            return text(s.text ?? "", in: f, size: min(11, f.height * 0.7), anchor: .start, cls: "txt", maxLines: 1, style: Style(pad: 4))
         case .control?:
-            return text(s.text ?? IBGraph.typeName(s.tag), in: f, size: fontSize(s), anchor: .middle, cls: "caption")
+            return text(s.text ?? IBGraph.typeName(s.tag), in: f, size: fontSize(s), anchor: .middle, cls: "caption", style: style(s))
         case .check?:
             let box = min(14, max(6, f.height - 4))
             let n = WireframeSVG.n
             let mark = "<rect class=\"checkbox\" x=\"\(n(f.x + 2))\" y=\"\(n(f.y + (f.height - box) / 2))\" width=\"\(n(box))\" height=\"\(n(box))\" rx=\"3\"/>"
-            let label = Wireframe.Rect(x: f.x + box + 6, y: f.y, width: max(f.width - box - 6, 0), height: f.height)
-            return mark + text(s.text ?? "", in: label, size: fontSize(s), anchor: .start, cls: "txt")
+            // AppKit's check box: the box, then its title 4 points on, to the frame's edge.
+            let label = Wireframe.Rect(x: f.x + box + 4, y: f.y, width: max(f.width - box - 4, 0), height: f.height)
+            var st = style(s)
+            st.pad = 1
+            return mark + text(s.text ?? "", in: label, size: fontSize(s), anchor: .start, cls: "txt", maxLines: s.maxLines ?? 12, style: st.wrapping(s.wraps))
         case .button?:
             if s.text == nil, s.image != nil { return image(s) }
-            return text(s.text ?? "", in: f, size: fontSize(s), anchor: .middle, cls: s.bold ? "btn b" : "btn")
+            return text(s.text ?? "", in: f, size: fontSize(s), anchor: .middle, cls: s.bold ? "btn b" : "btn", maxLines: s.maxLines ?? 12, style: style(s).wrapping(s.wraps))
         case .label?, .field?:
             let anchor: Anchor = s.alignment == .center ? .middle : s.alignment == .trailing ? .end : .start
-            return text(s.text ?? "", in: f, size: fontSize(s), anchor: anchor, cls: s.bold ? "txt b" : "txt")
+            return text(s.text ?? "", in: f, size: fontSize(s), anchor: anchor, cls: s.bold ? "txt b" : "txt", maxLines: s.maxLines ?? 12, style: style(s).wrapping(s.wraps))
         case .cell?, .scroller?, nil:
             // What fills an empty container (a window's content from another scene).
             if let t = s.text { return note(t, in: f.insetTop(f.height / 3), lines: 4) }
-            // Containers: their name, small, when there is room and nothing inside covers it.
-            guard caption, f.width >= 60, f.height >= 14 else { return "" }
-            return text(s.name, in: f.insetTop(1), size: 9, anchor: .start, cls: "caption", vertical: .top, maxLines: 1)
+            return caption ? containerCaption(s) : ""
         }
+    }
+
+    /// A container's name, small, at its top-left, when there is room.
+    static func containerCaption(_ s: Wireframe.Shape) -> String {
+        guard s.frame.width >= 60, s.frame.height >= 14 else { return "" }
+        return text(s.name, in: s.frame.insetTop(1), size: 9, anchor: .start, cls: "caption", vertical: .top, maxLines: 1)
+    }
+
+    /// A macOS tab view's tab strip: its tabs centred over its top edge, the selected one filled.
+    static func tabs(_ s: Wireframe.Shape) -> String {
+        guard !s.items.isEmpty else { return "" }
+        let f = s.frame, h = IBRules.tabStripHeight, size = 12.0
+        let widths = s.items.map { TextMetrics.standard.width($0, size: size, face: .system) + 22 }
+        var x = f.x + max(0, (f.width - widths.reduce(0, +)) / 2)
+        let n = WireframeSVG.n
+        var out = ""
+        for (i, label) in s.items.enumerated() {
+            let r = Wireframe.Rect(x: x, y: f.y, width: widths[i], height: h)
+            out += "<rect class=\"tab\(i == s.selected ? " on" : "")\" x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"/>"
+            out += text(label, in: r, size: size, anchor: .middle, cls: "txt", maxLines: 1)
+            x += widths[i]
+        }
+        return out
     }
 
     enum Anchor: String { case start, middle, end }
@@ -52,18 +83,51 @@ enum WireframeSVGContent {
         return min(15, max(7, s.frame.height * 0.55))
     }
 
-    /// Text fitted into `f`: wrapped to its width, as many lines as fit, the last shortened.
+    /// How a text is drawn: its face (measured by `TextMetrics`), colour and the room its box
+    /// keeps on each side (a macOS cell's 2 points; none for a UILabel).
+    struct Style {
+        var face: TextMetrics.Face = .system
+        var color: Wireframe.Color?
+        var pad = 2.0
+        /// Whether lines break at the box's width (else only at the text's own line breaks).
+        var wraps = true
+
+        func wrapping(_ w: Bool) -> Style {
+            var s = self
+            s.wraps = w
+            return s
+        }
+    }
+
+    static func style(_ s: Wireframe.Shape) -> Style {
+        Style(face: TextMetrics.face(name: s.fontName, bold: s.bold), color: s.textColor, pad: s.tag == "label" ? 0 : 2)
+    }
+
+    /// Text fitted into `f`: wrapped to its width, as many lines as fit, the last cut short with
+    /// an ellipsis (class `cut`) only when the text, measured, does not fit.
     static func text(_ t: String, in f: Wireframe.Rect, size: Double, anchor: Anchor, cls: String,
-                     vertical: Vertical = .center, maxLines: Int = 12) -> String {
+                     vertical: Vertical = .center, maxLines: Int = 12, style: Style = Style()) -> String {
         guard !t.isEmpty, f.width >= 6, f.height >= 6, size.isFinite, size > 0 else { return "" }
         let size = min(size, f.height)
         let lineHeight = size * 1.2
         let fit = max(1, min(maxLines, Int((f.height + size * 0.2) / lineHeight)))
-        let lines = wrap(t, width: f.width - 4, size: size, maxLines: fit)
-        let x = anchor == .start ? f.x + 2 : anchor == .middle ? f.x + f.width / 2 : f.maxX - 2
+        let (lines, cut) = style.wraps ? wrap(t, width: f.width - 2 * style.pad, size: size, face: style.face, maxLines: fit)
+            : unwrapped(t, width: f.width - 2 * style.pad, size: size, face: style.face, maxLines: fit)
+        let x = anchor == .start ? f.x + style.pad : anchor == .middle ? f.x + f.width / 2 : f.maxX - style.pad
         let block = Double(lines.count) * lineHeight
         let top = vertical == .top ? f.y + 1 : f.y + max(0, (f.height - block) / 2)
-        var out = "<text class=\"\(cls)\" x=\"\(WireframeSVG.n(x))\" font-size=\"\(WireframeSVG.n(size))\" text-anchor=\"\(anchor.rawValue)\">"
+        var classes = cls
+        switch style.face {
+        case .helvetica, .helveticaBold: classes += " hv"
+        case .mono: classes += " mono"
+        case .system, .systemBold: break
+        }
+        if cut { classes += " cut" }
+        var out = "<text class=\"\(classes)\" x=\"\(WireframeSVG.n(x))\" font-size=\"\(WireframeSVG.n(size))\" text-anchor=\"\(anchor.rawValue)\""
+        if let c = style.color, c.alpha > 0 {
+            out += " style=\"fill:\(WireframeSVG.hex(c))" + (c.alpha < 1 ? ";fill-opacity:\(WireframeSVG.n(c.alpha))" : "") + "\""
+        }
+        out += ">"
         for (i, line) in lines.enumerated() {
             let y = top + Double(i) * lineHeight + size * 0.95
             out += "<tspan x=\"\(WireframeSVG.n(x))\" y=\"\(WireframeSVG.n(y))\">\(WireframeSVG.xml(line))</tspan>"
@@ -71,31 +135,69 @@ enum WireframeSVGContent {
         return out + "</text>"
     }
 
-    /// Splits text into lines of at most `width` (estimated), breaking at spaces, then anywhere.
-    static func wrap(_ t: String, width: Double, size: Double, maxLines: Int) -> [String] {
-        let perLine = max(1, Int(width / (size * 0.52)))
+    /// Splits text into lines of at most `width` points, breaking at spaces, then inside a word
+    /// too long for a line; past `maxLines`, the last line is cut to fit with an ellipsis.
+    static func wrap(_ t: String, width: Double, size: Double, face: TextMetrics.Face, maxLines: Int) -> (lines: [String], cut: Bool) {
+        let m = TextMetrics.standard
+        let space = m.width(" ", size: size, face: face)
         var lines: [String] = []
         for paragraph in t.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
+            var line = "", lineWidth = 0.0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                var w = String(word)
-                while w.count > perLine {
-                    if !line.isEmpty { lines.append(line); line = "" }
-                    lines.append(String(w.prefix(perLine)))
-                    w = String(w.dropFirst(perLine))
+                var w = Substring(word), ww = m.width(w, size: size, face: face)
+                while ww > width, w.count > 1 {
+                    if !line.isEmpty { lines.append(line); (line, lineWidth) = ("", 0) }
+                    let head = prefix(w, fitting: width, size: size, face: face)
+                    lines.append(String(head))
+                    w = w.dropFirst(max(head.count, 1))
+                    ww = m.width(w, size: size, face: face)
                 }
-                if line.isEmpty { line = w } else if line.count + 1 + w.count <= perLine { line += " " + w } else { lines.append(line); line = w }
+                if line.isEmpty {
+                    (line, lineWidth) = (String(w), ww)
+                } else if lineWidth + space + ww <= width {
+                    line += " " + w
+                    lineWidth += space + ww
+                } else {
+                    lines.append(line)
+                    (line, lineWidth) = (String(w), ww)
+                }
             }
             lines.append(line)
             if lines.count > maxLines { break }
         }
-        if lines.count > maxLines {
-            lines = Array(lines.prefix(maxLines))
-            var last = lines[maxLines - 1]
-            if last.count >= perLine { last = String(last.prefix(max(0, perLine - 1))) }
-            lines[maxLines - 1] = last + "…"
+        guard lines.count > maxLines else { return (lines, false) }
+        let rest = lines[(maxLines - 1)...].joined(separator: " ")
+        let ellipsis = m.width("…", size: size, face: face)
+        var kept = prefix(Substring(rest), fitting: max(width - ellipsis, 0), size: size, face: face)
+        while kept.last == " " { kept = kept.dropLast() }
+        return (Array(lines.prefix(maxLines - 1)) + [kept + "…"], true)
+    }
+
+    /// Text that does not wrap: a line per line of its own, each cut to `width` with an
+    /// ellipsis where it does not fit, at most `maxLines`.
+    static func unwrapped(_ t: String, width: Double, size: Double, face: TextMetrics.Face, maxLines: Int) -> (lines: [String], cut: Bool) {
+        let m = TextMetrics.standard
+        let ellipsis = m.width("…", size: size, face: face)
+        var lines: [String] = [], cut = false
+        for paragraph in t.split(separator: "\n", omittingEmptySubsequences: false) {
+            if lines.count == maxLines {
+                cut = true
+                lines[maxLines - 1] += "…"
+                break
+            }
+            if m.width(paragraph, size: size, face: face) <= width {
+                lines.append(String(paragraph))
+            } else {
+                cut = true
+                lines.append(String(prefix(paragraph, fitting: max(width - ellipsis, 0), size: size, face: face)) + "…")
+            }
         }
-        return lines
+        return (lines, cut)
+    }
+
+    /// The longest start of `s` at most `width` wide.
+    static func prefix(_ s: Substring, fitting width: Double, size: Double, face: TextMetrics.Face) -> Substring {
+        TextMetrics.standard.prefix(s, fitting: width, size: size, face: face)
     }
 
     /// A note in a placeholder (no frame, nothing to draw): italic, top-left.
@@ -109,7 +211,8 @@ enum WireframeSVGContent {
         let n = WireframeSVG.n
         var out = "<path class=\"cross\" d=\"M\(n(f.x)) \(n(f.y))L\(n(f.maxX)) \(n(f.maxY))M\(n(f.maxX)) \(n(f.y))L\(n(f.x)) \(n(f.maxY))\"/>"
         if let name = s.image ?? s.text {
-            out += text(name, in: f, size: min(11, max(7, f.height * 0.3)), anchor: .middle, cls: "caption", maxLines: 2)
+            // Over the light placeholder, whatever lies under the image view.
+            out += text(name, in: f, size: min(11, max(7, f.height * 0.3)), anchor: .middle, cls: "imgcap", maxLines: 2)
         }
         return out
     }
@@ -123,19 +226,34 @@ enum WireframeSVGContent {
         for (i, title) in s.items.enumerated() {
             let x = f.x + Double(i) * w
             if i > 0 { out += "<line class=\"sep\" x1=\"\(WireframeSVG.n(x))\" y1=\"\(WireframeSVG.n(f.y))\" x2=\"\(WireframeSVG.n(x))\" y2=\"\(WireframeSVG.n(f.maxY))\"/>" }
-            out += text(title, in: Wireframe.Rect(x: x, y: f.y, width: w, height: f.height), size: fontSize(s), anchor: .middle, cls: "btn", maxLines: 1)
+            let cell = Wireframe.Rect(x: x, y: f.y, width: w, height: f.height)
+            out += s.imageItems.contains(i) ? text(title, in: cell, size: min(9, fontSize(s)), anchor: .middle, cls: "imgcap", maxLines: 1)
+                : text(title, in: cell, size: fontSize(s), anchor: .middle, cls: "btn", maxLines: 1)
         }
         return out
     }
 
-    /// A bar: its title in the middle, its items spread across (a tab bar) or at the right.
+    /// A bar: its title in the middle, its items spread across (a tab bar), at the right (a
+    /// navigation bar), or from the left (a menu bar, a window toolbar's tabs, the selected one filled).
     static func bar(_ s: Wireframe.Shape) -> String {
         let f = s.frame
         let size = min(14, max(8, f.height * 0.36))
         var out = ""
         if let title = s.text { out += text(title, in: f, size: size, anchor: .middle, cls: "bartitle", maxLines: 1) }
         guard !s.items.isEmpty else { return out }
-        if s.text == nil {
+        if s.selected != nil || s.tag == "menu" {
+            let itemSize = s.tag == "menu" ? 13.0 : 11.0
+            var x = f.x + 8
+            for (i, item) in s.items.enumerated() {
+                let w = TextMetrics.standard.width(item, size: itemSize, face: i == 0 && s.tag == "menu" ? .systemBold : .system) + 20
+                let r = Wireframe.Rect(x: x, y: f.y + 2, width: w, height: f.height - 4)
+                if i == s.selected {
+                    out += "<rect class=\"tab on\" x=\"\(WireframeSVG.n(r.x))\" y=\"\(WireframeSVG.n(r.y))\" width=\"\(WireframeSVG.n(r.width))\" height=\"\(WireframeSVG.n(r.height))\" rx=\"5\"/>"
+                }
+                out += text(item, in: r, size: itemSize, anchor: .middle, cls: i == 0 && s.tag == "menu" ? "txt b" : "txt", maxLines: 1)
+                x += w
+            }
+        } else if s.text == nil {
             let w = f.width / Double(s.items.count)
             for (i, item) in s.items.enumerated() {
                 out += text(item, in: Wireframe.Rect(x: f.x + Double(i) * w, y: f.y, width: w, height: f.height), size: size * 0.85, anchor: .middle, cls: "btn", maxLines: 1)

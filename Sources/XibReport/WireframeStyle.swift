@@ -2,7 +2,8 @@
 /// `WireframeSVG`). Review marks: added green, removed red and dashed, modified amber.
 extension WireframeSVG {
     public static let stylesheet = """
-    .wf{font-family:-apple-system,"Helvetica Neue",Helvetica,Arial,"Liberation Sans",sans-serif;background:#fafbfc}
+    .wf{font-family:-apple-system,"SF Pro Text",Inter,"Helvetica Neue",Helvetica,Arial,"Liberation Sans",sans-serif;background:#fafbfc}
+    .wf .hv{font-family:Helvetica,Arial,"Liberation Sans",sans-serif}.wf .mono{font-family:Menlo,"Liberation Mono",monospace}
     .wf .box{fill:none;stroke:#8c939d;stroke-width:1;vector-effect:non-scaling-stroke}
     .wf .k-view.t-label>.box,.wf .k-view.t-field:not(.bordered)>.box{stroke:#c9ced6;stroke-dasharray:2 2}
     .wf .t-field.bordered>.box{fill:#fff;stroke:#8c939d}
@@ -20,7 +21,11 @@ extension WireframeSVG {
     .wf .k-no-frame>.box{fill:#f6f2fd;stroke:#7c5cc4;stroke-dasharray:5 3}
     .wf .k-empty>.box{fill:#f7f7f8;stroke:#a7adb6;stroke-dasharray:5 3}
     .wf .k-repeated>.box{stroke:#c9ced6;stroke-dasharray:3 3}
-    .wf .hidden{opacity:.25}
+    .wf .hidden{opacity:.45}.wf .hidden>.box{stroke-dasharray:4 3}
+    .wf .tab{fill:#f4f5f7;stroke:#a7adb6}.wf .tab.on{fill:#d6e4fb;stroke:#3b78e7}
+    .wf .t-header>.box{fill:#f4f5f7;stroke:#c9ced6}
+    .wf .t-separator>.box{stroke:none}.wf .rule{stroke:#a7adb6;stroke-width:1}
+    .wf .imgcap{fill:#6a717b}
     .wf .cross{stroke:#c3c8cf;stroke-width:1;fill:none;vector-effect:non-scaling-stroke}
     .wf .sep{stroke:#3b78e7;stroke-width:1}
     .wf text{fill:#1d1d1f}

@@ -64,6 +64,12 @@ extension IBRules {
         case cell
         /// A window's frame with its title bar (macOS).
         case window
+        /// A macOS tab view: its tab strip (`items`, `selected`) over the selected tab's view.
+        case tabs
+        /// A box drawn as a line (`boxType="separator"`).
+        case separator
+        /// A table column's header: its title over the column.
+        case header
     }
 
     public static let sketches: [String: Sketch] = [
@@ -77,7 +83,7 @@ extension IBRules {
         "pageControl": .control, "levelIndicator": .control, "colorWell": .control,
         "scroller": .scroller,
         "tableViewCell": .cell, "collectionViewCell": .cell, "tableCellView": .cell, "collectionReusableView": .cell,
-        "window": .window, "panel": .window,
+        "window": .window, "panel": .window, "tabView": .tabs,
     ]
 
     /// Button cell types (`<buttonCell type>`) drawn as check boxes and radio buttons.
@@ -129,7 +135,9 @@ extension IBRules {
 
     /// A segmented control's segments and the attributes holding their titles, in priority order.
     public static let segmentTag = "segment"
-    public static let segmentTitleAttributes = ["title", "label", "image"]
+    public static let segmentTitleAttributes = ["title", "label"]
+    /// A segment without a title shows its image (drawn as the image's name, as a caption).
+    public static let segmentImageAttribute = "image"
 
     /// Bars a view controller shows around its view, from the items it has (`navigationItem`,
     /// `tabBarItem`, `toolbarItems`), and their heights in points. `<nil key=…>` with the

@@ -11,12 +11,15 @@ extension CanvasBuilder {
             return e.name == "nil" ? e[attribute: "key"] : nil
         })
         var bottom = root.maxY, top = 0.0
-        for rule in IBRules.simulatedBars.reversed() where !off.contains(rule.metricsKey) {
+        for rule in IBRules.simulatedBars.reversed() where !off.contains(rule.metricsKey) && showsBar(controller, rule.item) {
             guard let item = keyedChild(controller, rule.item)
                     ?? graph.children(of: controller).first(where: { graph.nodes[$0].tag == rule.item }) else { continue }
-            let y = rule.edge == .top ? root.y + IBRules.statusBarHeight(screenHeight: root.height) : bottom - rule.height
-            if rule.edge == .bottom { bottom = y } else { top = y + rule.height - root.y }
-            let rect = Wireframe.Rect(x: root.x, y: y, width: root.width, height: rule.height)
+            let height = IBRules.barHeight(IBRules.barOfItem[rule.item] ?? "", platform: platform.rawValue)
+            let statusBar = platform == .iOS ? IBRules.statusBarHeight(screenHeight: root.height) : 0
+            let atTop = rule.edge == .top || (rule.item == "tabBarItem" && IBRules.topTabBarPlatforms.contains(platform.rawValue))
+            let y = atTop ? root.y + (top > 0 ? top : statusBar) : bottom - height
+            if atTop { top = y + height - root.y } else { bottom = y }
+            let rect = Wireframe.Rect(x: root.x, y: y, width: root.width, height: height)
             let e = graph.nodes[item].element
             var bar = shape(item, kind: .bar, frame: rect, depth: 1, hidden: false, background: nil, under: nil,
                             text: rule.item == "navigationItem" ? e[attribute: "title"] ?? graph.nodes[controller].element[attribute: "title"] : nil)
@@ -27,18 +30,24 @@ extension CanvasBuilder {
         return top
     }
 
+    /// Whether Xcode draws the bar of `item` (`navigationItem`, `toolbarItems`, `tabBarItem`)
+    /// around the controller's view: metrics set explicitly, or (storyboards) a navigation or
+    /// tab bar controller showing the controller. A bare item makes no bar.
+    func showsBar(_ controller: Int, _ item: String) -> Bool {
+        let explicit = IBRules.explicitBarMetrics[item]
+        if graph.children(of: controller).contains(where: { graph.nodes[$0].tag == explicit }) { return true }
+        guard let stacks, let id = graph.nodes[controller].objectID else { return false }
+        return item == "tabBarItem" ? stacks.tabbed.contains(id) : stacks.navigated.contains(id)
+    }
+
     /// The titles shown on a bar: a navigation item's bar button items (left, back, right, as
     /// Xcode writes them), a toolbar's items, or a tab bar item's own title.
-    private func barItems(_ item: Int, isTabItem: Bool) -> [String] {
+    func barItems(_ item: Int, isTabItem: Bool) -> [String] {
         if isTabItem { return [itemText(graph.nodes[item].element) ?? "Item"] }
         var out: [String] = []
         for c in graph.children(of: item) where graph.nodes[c].tag == "barButtonItem" || graph.nodes[c].tag.hasSuffix("BarButtonItems") {
             let items = graph.nodes[c].tag == "barButtonItem" ? [c] : Array(graph.children(of: c))
-            for b in items {
-                let e = graph.nodes[b].element
-                if let item = e[attribute: "systemItem"], IBRules.spacerBarItems.contains(item) { continue }
-                if let t = itemText(e) { out.append(t) }
-            }
+            for b in items { if let t = barItemTitle(b) { out.append(t) } }
         }
         return out
     }
@@ -65,7 +74,7 @@ extension CanvasBuilder {
         for bar in bars {
             guard let b = keyedChild(m, bar.key) else { continue }
             let f = frame(b)
-            let height = f?.height ?? (bar.key == "tabBar" ? 49 : 44)
+            let height = f?.height ?? IBRules.barHeight(bar.key, platform: platform.rawValue)
             let y = bar.key == "navigationBar" ? rect.y + (f?.y ?? IBRules.statusBarHeight(screenHeight: rect.height)) : bottom - height
             if bar.key != "navigationBar", !bar.hidden { bottom = y }
             let r = Wireframe.Rect(x: rect.x + (f?.x ?? 0), y: y, width: f?.width ?? rect.width, height: height)

@@ -9,20 +9,57 @@ extension CanvasBuilder {
         if sketch == .button, cells(e).contains(where: { $0[attribute: "type"].map(IBRules.checkCellTypes.contains) ?? false }) {
             sketch = .check
         }
-        let shown = sketch == nil || sketch == .cell || sketch == .scroller ? nil : IBGraph.shownText(e)
+        let shown = sketch == nil || sketch == .cell || sketch == .scroller || sketch == .tabs || sketch == .separator
+            ? nil : IBGraph.shownText(e) ?? cells(e).lazy.compactMap(IBGraph.shownText).first
         let onDark = (under ?? background).map { $0.alpha >= 0.5 && $0.luminance < 0.45 } ?? false
         let font = self.font(e)
         let isText = sketch == .label || sketch == .field
-        return Wireframe.Shape(kind: kind, node: n, id: graph.nodes[n].objectID, name: graph.displayName(n),
+        var s = Wireframe.Shape(kind: kind, node: n, id: graph.nodes[n].objectID, name: graph.displayName(n),
                                path: graph.displayPath(n), tag: e.name, sketch: sketch, frame: frame,
-                               text: text ?? shown, items: sketch == .segmented ? segmentTitles(n) : [],
+                               text: text ?? shown, items: [],
                                image: imageName(e), fontSize: font.size, bold: font.bold,
                                alignment: isText ? alignment(e) : .center, background: background, onDark: onDark,
                                bordered: sketch == .field && isBordered(e), hidden: hidden, depth: depth)
+        if sketch == .segmented { (s.items, s.imageItems) = segmentTitles(n) }
+        s.fontName = font.name
+        if isText || sketch == .button || sketch == .check { (s.maxLines, s.wraps) = lines(e) }
+        s.textColor = textColor(e)
+        return s
+    }
+
+    /// How many lines a label, field or button shows, and whether it wraps
+    /// (`IBRules.singleLineBreakModes`...). A macOS text in a single-line mode still starts a
+    /// line at each of its own line breaks.
+    func lines(_ e: XMLElement) -> (max: Int?, wraps: Bool) {
+        if IBRules.multilineLabelTags.contains(e.name) {
+            let n = e[attribute: IBRules.numberOfLinesAttribute].flatMap(Int.init) ?? 1
+            return (n > 0 ? n : nil, n != 1)
+        }
+        for holder in [e] + cells(e) {
+            if holder[attribute: "lineBreakMode"].map(IBRules.singleLineBreakModes.contains) ?? false
+                || IBRules.singleLineFlags.contains(where: { holder[attribute: $0] == "YES" }) {
+                return (platform == .macOS ? nil : 1, false)
+            }
+        }
+        // A macOS label or field without a single-line mode wraps; text views too.
+        if e.name == "textView" || (platform == .macOS && e.name == "textField") { return (nil, true) }
+        return (platform == .macOS ? nil : 1, false)
+    }
+
+    /// The colour of a text, on the element, its cell or its normal state (`IBRules.textColorKeys`).
+    func textColor(_ e: XMLElement) -> Wireframe.Color? {
+        var holders = [e] + cells(e)
+        for case .element(let c) in e.children where c.name == "state" && c[attribute: "key"] == "normal" { holders.append(c) }
+        for holder in holders {
+            for case .element(let c) in holder.children where c.name == "color" && (c[attribute: "key"].map(IBRules.textColorKeys.contains) ?? false) {
+                return colors.color(c)
+            }
+        }
+        return nil
     }
 
     /// The font of a text (on the element or its cell): its size if the file says, and weight.
-    func font(_ e: XMLElement) -> (size: Double?, bold: Bool) {
+    func font(_ e: XMLElement) -> (size: Double?, bold: Bool, name: String?) {
         for holder in [e] + cells(e) {
             for case .element(let f) in holder.children where f[attribute: "key"].map(IBRules.fontKeys.contains) ?? false {
                 let name = IBRules.fontNameAttributes.lazy.compactMap { f[attribute: $0] }.first
@@ -30,10 +67,10 @@ extension CanvasBuilder {
                     ?? name.flatMap { IBRules.fontSizes[$0] }
                 let weight = (f[attribute: "type"] ?? "") + (name ?? "")
                 let bold = IBRules.boldFontWords.contains { weight.contains($0) }
-                return (size, bold)
+                return (size, bold, f[attribute: "name"])
             }
         }
-        return (nil, false)
+        return (nil, false, nil)
     }
 
     /// A label's or field's alignment, on it or its cell.
@@ -59,20 +96,25 @@ extension CanvasBuilder {
     }
 
     /// The segments' titles of a segmented control (its own `<segments>`, or its cell's).
-    func segmentTitles(_ n: Int) -> [String] {
-        var titles: [String] = []
+    func segmentTitles(_ n: Int) -> (titles: [String], images: Set<Int>) {
+        var titles: [String] = [], images = Set<Int>()
         func walk(_ i: Int) {
             for c in graph.children(of: i) {
                 let e = graph.nodes[c].element
                 if e.name == IBRules.segmentTag {
-                    titles.append(IBRules.segmentTitleAttributes.lazy.compactMap { e[attribute: $0] }.first ?? "")
+                    if let t = IBRules.segmentTitleAttributes.lazy.compactMap({ e[attribute: $0] }).first {
+                        titles.append(t)
+                    } else {
+                        if e[attribute: IBRules.segmentImageAttribute] != nil { images.insert(titles.count) }
+                        titles.append(e[attribute: IBRules.segmentImageAttribute] ?? "")
+                    }
                 } else if e.name == "segments" || e[attribute: "key"] == "cell" {
                     walk(c)
                 }
             }
         }
         walk(n)
-        return titles
+        return (titles, images)
     }
 
     /// The image an image view or button shows: on the element, its cell, or its normal state.
@@ -97,6 +139,7 @@ extension CanvasBuilder {
     /// A bar button item's or tab bar item's text: its title, else its system item, else its image.
     func itemText(_ e: XMLElement) -> String? {
         if let t = IBGraph.visibleTitle(e) { return t }
+        if let item = e[attribute: "systemItem"], let title = IBRules.systemBarItemTitles[item] { return title }
         for a in IBRules.barItemTextAttributes { if let v = e[attribute: a], !v.isEmpty { return v } }
         return nil
     }

@@ -6,6 +6,11 @@ struct CanvasBuilder {
     let platform: IBDocument.Platform
     let colors: WireframeColors
     let screen: (width: Double, height: Double)
+    /// Which controllers a navigation or tab bar controller shows (storyboards; nil: a xib).
+    var stacks: ControllerStacks?
+    /// Object ids to show even where Xcode would not: the tab holding one is drawn as the
+    /// selected tab (a review's changed objects).
+    var reveal: Set<String> = []
     var shapes: [Wireframe.Shape] = []
     /// Where the next root goes (roots are laid out left to right).
     var nextX = 0.0
@@ -30,6 +35,7 @@ struct CanvasBuilder {
             drawMain(root)
         }
         drawLooseViews(in: root)
+        if shapes.isEmpty, platform == .macOS, let menu = mainMenu(under: root) { drawMenuBar(menu) }
         if shapes.isEmpty { drawEmpty(main ?? root) }
         // The roots' frames: a view lying outside its superview (a hidden scroller at -100) is cut.
         let bounds = shapes.filter { $0.depth == 0 }.map(\.frame).reduce(shapes[0].frame) { $0.union($1) }
@@ -46,6 +52,7 @@ struct CanvasBuilder {
             let start = shapes.count
             drawRoot(view)
             let end = shapes.count
+            if platform == .macOS, start < end { drawTabToolbar(m, over: shapes[start].frame) }
             if platform != .macOS, start < end {
                 let inset = drawSimulatedBars(m, over: shapes[start].frame)
                 // A table or collection view scrolls its content below a top bar, as Xcode draws it.
@@ -58,17 +65,17 @@ struct CanvasBuilder {
             drawRoot(window)
             // A window controller's content comes from another scene: name it in the empty content view.
             let related = relationships(m).map { "\($0.relationship) → \($0.name)" }
-            if !related.isEmpty, shapes.count == start + 2, shapes[start + 1].sketch == nil {
-                shapes[start + 1].text = related.joined(separator: "\n")
-            } else if !related.isEmpty, shapes.count == start + 1 {
+            let contentViews = shapes[start...].filter { $0.kind != .bar }
+            if !related.isEmpty, contentViews.count == 2, let last = shapes.indices.last, shapes[last].sketch == nil {
+                shapes[last].text = related.joined(separator: "\n")
+            } else if !related.isEmpty, contentViews.count == 1 {
                 shapes[start].items = related
             }
         } else if isTopLevelView(m) || isWindow(m) {
             drawRoot(m)
         } else if IBRules.watchControllers.contains(graph.nodes[m].tag) {
             // A watch screen: the device's, with the controller's items stacked inside it.
-            place(m, at: Wireframe.Rect(x: nextX, y: 0, width: screen.width, height: screen.height), framed: true,
-                  depth: 0, hidden: false, under: nil)
+            placeWatch(m, at: Wireframe.Rect(x: nextX, y: 0, width: screen.width, height: screen.height), depth: 0, hidden: false)
             nextX += screen.width + CanvasBuilder.rootGap
         } else if isController(m) {
             drawController(m)
@@ -89,16 +96,27 @@ struct CanvasBuilder {
         nextX = (shapes.map(\.frame.maxX).max() ?? x) + CanvasBuilder.rootGap
     }
 
-    /// A macOS window: its frame with a title bar, and its content view filling `contentRect`.
+    /// A macOS window: its frame with a title bar (its title unless hidden), its toolbar, and
+    /// its content view filling `contentRect`.
     private mutating func drawWindow(_ w: Int, at x: Double) {
         let e = graph.nodes[w].element
         let content = rectChild(w, key: IBRules.windowContentRectKey)
         let size = content.map { ($0.width, $0.height) } ?? screen
-        let bar = IBRules.windowTitleBarHeight
+        let toolbar = keyedChild(w, "toolbar")
+        let bar = IBRules.windowTitleBarHeight + (toolbar == nil ? 0 : IBRules.windowToolbarHeight)
         let outer = Wireframe.Rect(x: x, y: 0, width: size.0, height: size.1 + bar)
         let background = colors.background(of: e) ?? IBRules.namedColors["windowBackgroundColor"].flatMap(WireframeColors.hex)
-        shapes.append(shape(w, kind: content == nil ? .noFrame : .view, frame: outer, depth: 0, hidden: false,
-                            background: background, under: nil, text: e[attribute: "title"]))
+        var window = shape(w, kind: content == nil ? .noFrame : .view, frame: outer, depth: 0, hidden: false,
+                           background: background, under: nil, text: e[attribute: "title"])
+        if e[attribute: "titleVisibility"] == IBRules.hiddenTitleVisibility { window.text = nil }
+        shapes.append(window)
+        if let toolbar {
+            let r = Wireframe.Rect(x: x, y: IBRules.windowTitleBarHeight, width: size.0, height: IBRules.windowToolbarHeight)
+            var s = shape(toolbar, kind: .bar, frame: r, depth: 1, hidden: false, background: nil, under: nil, text: nil)
+            s.sketch = .bar
+            s.items = toolbarLabels(toolbar)
+            shapes.append(s)
+        }
         let area = Wireframe.Rect(x: x, y: bar, width: size.0, height: size.1)
         if let view = keyedChild(w, "contentView") {
             // A window's content view fills its content area, whether or not the file says so.
@@ -114,13 +132,15 @@ struct CanvasBuilder {
         let shown = background.flatMap { $0.alpha >= 0.5 ? $0 : nil } ?? under
         shapes.append(shape(v, kind: framed ? .view : .noFrame, frame: rect, depth: depth, hidden: isHidden,
                             background: background, under: shown, text: nil))
+        decorate(v, shape: shapes.count - 1)
         let flipped = platform != .macOS || IBRules.flippedViews.contains(e.name)
+        let inset = documentInset(v)
         var cursor = rect.y + 4  // where the next view without a frame goes
         let firstChild = shapes.count
         for child in childViews(v) {
-            if let f = frame(child.node) {
+            if let f = frame(child.node) ?? frameInset(child.node, in: rect) {
                 let x = rect.x + child.dx + f.x
-                let y = flipped ? rect.y + child.dy + f.y : rect.y + rect.height - child.dy - f.y - f.height
+                let y = flipped ? rect.y + child.dy + inset + f.y : rect.y + rect.height - child.dy - f.y - f.height
                 place(child.node, at: Wireframe.Rect(x: x, y: y, width: f.width, height: f.height), framed: true,
                       depth: depth + 1, hidden: isHidden || child.hidden, under: shown)
             } else {
@@ -130,6 +150,7 @@ struct CanvasBuilder {
                 place(child.node, at: r, framed: false, depth: depth + 1, hidden: isHidden || child.hidden, under: shown)
             }
         }
+        if IBRules.tableHeaderTags.contains(e.name) { drawColumnHeaders(v, in: rect, depth: depth + 1, hidden: isHidden) }
         repeatPrototypes(of: v, in: rect, from: firstChild, depth: depth + 1)
     }
 
@@ -162,27 +183,22 @@ struct CanvasBuilder {
 
 extension CanvasBuilder {
     /// The views drawn inside view `v`, in order (back to front), with the offset their frames
-    /// need: a macOS table's cell views sit in their column, one prototype row below the other.
+    /// need: a macOS table's prototype cell views one row below the other.
     func childViews(_ v: Int) -> [(node: Int, dx: Double, dy: Double, hidden: Bool)] {
         var out: [(node: Int, dx: Double, dy: Double, hidden: Bool)] = []
-        var columnX = 0.0
         let spacing = sizeChild(v, key: "intercellSpacing")
         func walk(_ i: Int, dx: Double, hidden: Bool) {
             var rowY = 0.0
             // A tab view shows one tab: its initial item's, else the first.
-            let shown: Int? = IBRules.oneShownContainers[graph.nodes[i].tag].map { attribute in
-                let wanted = graph.nodes[graph.nodes[i].parent].element[attribute: attribute]
-                return graph.children(of: i).first { wanted != nil && graph.nodes[$0].objectID == wanted } ?? graph.children(of: i).first ?? -1
-            }
+            let shown: Int? = IBRules.oneShownContainers[graph.nodes[i].tag].map { _ in selectedTab(i) ?? -1 }
             for c in graph.children(of: i) {
                 let hidden = hidden || (shown != nil && c != shown)
                 if isView(c) {
                     out.append((c, dx, rowY, hidden))
                     if graph.nodes[i].tag == "prototypeCellViews" { rowY += (frame(c)?.height ?? 0) + (spacing?.height ?? 0) }
                 } else if graph.nodes[c].tag == "tableColumn" {
-                    walk(c, dx: columnX, hidden: hidden)
-                    columnX += Double(graph.nodes[c].element[attribute: "width"] ?? "") ?? 0
-                    columnX += spacing?.width ?? 3
+                    // A cell view's frame is in the table's coordinates: it already holds its column's offset.
+                    walk(c, dx: 0, hidden: hidden)
                 } else if graph.nodes[c].objectID == nil || !isController(c) {
                     walk(c, dx: dx, hidden: hidden)
                 }
@@ -190,6 +206,17 @@ extension CanvasBuilder {
         }
         walk(v, dx: 0, hidden: false)
         return out
+    }
+
+    /// The tab a tab view shows (`items`: its `tabViewItems`): the one holding an object to
+    /// reveal, else its initial item, else the first.
+    func selectedTab(_ items: Int) -> Int? {
+        let tabs = graph.children(of: items)
+        if !reveal.isEmpty, let t = tabs.first(where: { t in
+            (t..<graph.subtreeEnd(of: t)).contains { graph.nodes[$0].objectID.map(reveal.contains) ?? false }
+        }) { return t }
+        let wanted = IBRules.oneShownContainers[graph.nodes[items].tag].flatMap { graph.nodes[graph.nodes[items].parent].element[attribute: $0] }
+        return tabs.first { wanted != nil && graph.nodes[$0].objectID == wanted } ?? tabs.first
     }
 
     /// Whether node `c` is a view of the view it is found in: an object with a frame, under a

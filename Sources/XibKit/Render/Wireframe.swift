@@ -99,6 +99,8 @@ public struct Wireframe: Sendable {
         public var image: String?
         /// The text's font size and weight, when the file gives them; its alignment.
         public var fontSize: Double?
+        /// The font's name when the file names one (`Helvetica-Bold`), else nil: the system font.
+        public var fontName: String?
         public var bold: Bool
         public var alignment: Alignment
         public var background: Color?
@@ -109,6 +111,16 @@ public struct Wireframe: Sendable {
         /// Hidden in the file (`hidden="YES"`), or inside a hidden view.
         public var hidden: Bool
         public var depth: Int
+        /// The text's colour when the file gives one (`IBRules.textColorKeys`).
+        public var textColor: Color?
+        /// The most lines the text shows (nil: as many as fit its box), and whether it wraps at
+        /// its box's width (else only its own line breaks start a line).
+        public var maxLines: Int?
+        public var wraps = true
+        /// The items that are an image's name, not a title (a segment showing an image).
+        public var imageItems: Set<Int> = []
+        /// A tab strip's selected item (`items` are the tabs' labels).
+        public var selected: Int?
 
         public init(kind: Kind, node: Int, id: String?, name: String, path: String, tag: String, sketch: IBRules.Sketch?,
                     frame: Rect, text: String? = nil, items: [String] = [], image: String? = nil, fontSize: Double? = nil,

@@ -15,7 +15,10 @@ public enum WireframeBuilder {
     /// Every scene (storyboards) or top-level view or window (xibs), built in parallel, in
     /// document order until `budget` elements (nil: all, for canvases a person named).
     /// `only`: scene ids, object ids or titles (`Login Scene` or `Login`) to keep.
-    public static func build(_ graph: IBGraph, only: [String]? = nil, jobs: Int? = nil, budget: Int? = elementBudget) -> Wireframe {
+    /// `reveal`: object ids a reader must see (a review's changes): a tab holding one is drawn
+    /// as the selected tab.
+    public static func build(_ graph: IBGraph, only: [String]? = nil, reveal: Set<String> = [], jobs: Int? = nil,
+                             budget: Int? = elementBudget) -> Wireframe {
         let document = try? IBDocument(xml: graph.document)
         let kind = document?.kind ?? .xib
         let platform = document?.platform ?? .unknown
@@ -34,8 +37,11 @@ public enum WireframeBuilder {
         let colors = WireframeColors(graph)
         let screen = screenSize(graph, platform: platform)
         let initial = graph.nodes[0].element[attribute: "initialViewController"]
+        let stacks = kind == .storyboard ? ControllerStacks(graph) : nil
         let canvases = parallelMap(roots, jobs: jobs) { root -> Wireframe.Canvas in
             var canvas = CanvasBuilder(graph: graph, platform: platform, colors: colors, screen: screen)
+            canvas.stacks = stacks
+            canvas.reveal = reveal
             return canvas.build(root, initial: initial)
         }
         var wireframe = Wireframe(documentKind: kind, platform: platform, canvases: canvases)
@@ -65,6 +71,7 @@ public enum WireframeBuilder {
         let probe = CanvasBuilder(graph: graph, platform: .unknown, colors: WireframeColors(graph), screen: (0, 0))
         return graph.children(of: objects).filter { o in
             probe.isTopLevelView(o) || probe.isWindow(o) || probe.keyedChild(o, "view") != nil
+                || (graph.nodes[o].tag == "menu" && probe.mainMenu(under: o) == o)
                 || (o..<graph.subtreeEnd(of: o)).contains { graph.nodes[$0].objectID != nil && probe.frame($0) != nil }
         }
     }

@@ -50,8 +50,10 @@ public enum Review {
                                         displayName: path, options: options, skipIdenticalSubtrees: true)
         let drawn = diff.groups.filter { $0.kind == .scene || $0.kind == .object }
         let ids = drawn.compactMap(\.id)
-        let before = old.map { WireframeBuilder.build($0, only: ids, jobs: jobs).canvases } ?? []
-        let after = new.map { WireframeBuilder.build($0, only: ids, jobs: jobs).canvases } ?? []
+        // A change inside a tab that is not selected is drawn in that tab.
+        let changed = Set(drawn.flatMap(\.changes).compactMap(\.id))
+        let before = old.map { WireframeBuilder.build($0, only: ids, reveal: changed, jobs: jobs).canvases } ?? []
+        let after = new.map { WireframeBuilder.build($0, only: ids, reveal: changed, jobs: jobs).canvases } ?? []
         let scenes = drawn.map { g in
             scene(g, before: before.first { $0.id == g.id }, after: after.first { $0.id == g.id }, old: old, new: new)
         }

@@ -1,0 +1,158 @@
+/// What Xcode's canvas draws around and inside views besides their frames: which bars a
+/// controller shows and how tall they are on each platform, the SDK's system items with the
+/// titles they show, tab strips, window toolbars and the main menu, and which attributes hold
+/// a text's colour. Read by `render` and `review` (`CanvasBuilder`).
+extension IBRules {
+    /// Bar heights in points by platform (`IBDocument.Platform.rawValue`) and bar. A bar's own
+    /// frame, when the file gives one, wins. tvOS bars are Apple TV's (145 points: a navigation
+    /// bar holds a large title; its tab bar sits at the top).
+    public static let barHeights: [String: [String: Double]] = [
+        "iOS": ["navigationBar": 44, "toolbar": 44, "tabBar": 49],
+        "tvOS": ["navigationBar": 145, "toolbar": 68, "tabBar": 140],
+    ]
+
+    /// Platforms whose tab bar sits at the top of the screen (Apple TV).
+    public static let topTabBarPlatforms: Set<String> = ["tvOS"]
+
+    /// The height of a bar (`navigationBar`, `toolbar`, `tabBar`) on a platform (iOS's elsewhere).
+    public static func barHeight(_ bar: String, platform: String) -> Double {
+        barHeights[platform]?[bar] ?? barHeights["iOS"]?[bar] ?? 44
+    }
+
+    /// The bar each simulated-bar rule draws (`simulatedBars`' items).
+    public static let barOfItem: [String: String] = [
+        "navigationItem": "navigationBar", "toolbarItems": "toolbar", "tabBarItem": "tabBar",
+    ]
+
+    /// Simulated metrics a controller sets explicitly (`<simulatedNavigationBarMetrics
+    /// key="simulatedTopBarMetrics"/>`): the bar is drawn whatever the storyboard says around it.
+    public static let explicitBarMetrics: [String: String] = [
+        "navigationItem": "simulatedNavigationBarMetrics", "toolbarItems": "simulatedToolbarMetrics",
+        "tabBarItem": "simulatedTabBarMetrics",
+    ]
+
+    /// Controllers that show a navigation bar over their stack, the relationship naming their
+    /// root, and the attribute hiding the bar.
+    public static let navigationControllers: Set<String> = ["navigationController"]
+    public static let navigationRootRelationship = "rootViewController"
+    public static let navigationBarHiddenAttribute = "navigationBarHidden"
+    /// Tab bar controllers and the relationship naming their tabs.
+    public static let tabBarControllers: Set<String> = ["tabBarController"]
+    public static let tabBarChildRelationship = "viewControllers"
+    /// Segue kinds that push a controller onto the stack its source is in.
+    public static let pushSegueKinds: Set<String> = ["show", "push"]
+
+    /// UIKit's system bar button items (`systemItem`) with the title Xcode shows, or the name
+    /// of the symbol it shows (a sketch draws words, not icons). Spacers (`spacerBarItems`) show nothing.
+    public static let systemBarItemTitles: [String: String] = [
+        "done": "Done", "cancel": "Cancel", "edit": "Edit", "save": "Save", "add": "+", "compose": "Compose",
+        "reply": "Reply", "action": "Share", "organize": "Organize", "bookmarks": "Bookmarks", "search": "Search",
+        "refresh": "Refresh", "stop": "✕", "camera": "Camera", "trash": "Trash", "play": "▶", "pause": "Pause",
+        "rewind": "Rewind", "fastForward": "Forward", "undo": "Undo", "redo": "Redo", "pageCurl": "Page Curl",
+        "close": "✕", "more": "More", "favorites": "Favorites", "featured": "Featured", "topRated": "Top Rated",
+        "recents": "Recents", "contacts": "Contacts", "history": "History", "downloads": "Downloads",
+        "mostRecent": "Most Recent", "mostViewed": "Most Viewed",
+    ]
+
+    /// A macOS tab view's tab labels, and its types that draw no tab strip.
+    public static let tabItemLabelAttributes = ["label", "userLabel", "identifier"]
+    public static let tablessTabViewTypes: Set<String> = ["noTabsNoBorder", "noTabsBezelBorder", "noTabsLineBorder"]
+    /// The height of a tab strip (macOS) and of a window toolbar (a `<toolbar>`, or a tab view
+    /// controller with `tabStyle="toolbar"`), in the sketch.
+    public static let tabStripHeight = 24.0
+    public static let windowToolbarHeight = 52.0
+    /// A tab view controller's style drawing its tabs as a window toolbar, and its tab items'
+    /// relationship.
+    public static let toolbarTabStyle = "toolbar"
+    public static let tabViewControllerItemsRelationship = "tabItems"
+    /// A window toolbar's items: where they are listed, their label attributes, and the items
+    /// that only make room.
+    public static let toolbarItemContainers: Set<String> = ["defaultToolbarItems", "allowedToolbarItems"]
+    public static let toolbarItemLabelAttributes = ["label", "paletteLabel", "implicitItemIdentifier"]
+    public static let toolbarSpacerIdentifiers: Set<String> = [
+        "NSToolbarFlexibleSpaceItem", "NSToolbarSpaceItem", "NSToolbarSeparatorItem",
+    ]
+    /// A window whose title is not drawn (`titleVisibility="hidden"`).
+    public static let hiddenTitleVisibility = "hidden"
+
+    /// The application's main menu (`<menu systemMenu="main">`): drawn as a menu bar with its
+    /// items' titles, the application menu first.
+    public static let mainMenuAttribute = ("systemMenu", "main")
+    public static let menuBarHeight = 24.0
+
+    /// A table's header view: its columns' titles are drawn in it.
+    public static let tableHeaderTags: Set<String> = ["tableHeaderView"]
+
+    /// A box drawn as a line (`boxType="separator"`), thinner than any box.
+    public static let separatorBoxType = "separator"
+
+    /// Value children holding a text's colour, on a label or field or its cell.
+    public static let textColorKeys: Set<String> = ["textColor", "titleColor"]
+
+    /// A clip view's insets (`<edgeInsets key="contentInsets">`): its document view starts
+    /// below the top inset (a table's header, a toolbar over the content).
+    public static let contentInsetsKey = "contentInsets"
+
+    /// The frame form of Xcode 8 (`<rect key="frameInset" minX minY width height>`, with
+    /// `minX`/`minY` the origin and optional `maxX`/`maxY` insets from the superview's far edges).
+    public static let frameInsetKey = "frameInset"
+
+    /// watchOS: interface objects stack vertically in a group (`layout="vertical"`) or the
+    /// screen, side by side in a horizontal group (WatchKit's default for groups).
+    public static let watchGroupTag = "group"
+    public static let watchItemHeights: [String: Double] = [
+        "label": 22, "button": 38, "switch": 38, "slider": 38, "separator": 2, "imageView": 44,
+        "table": 44, "picker": 60, "map": 90, "date": 22, "timer": 22, "movie": 90, "group": 44,
+    ]
+}
+
+extension IBRules {
+    /// The measured face (`fontAdvanceWidths`) standing in for a font a file names: words in
+    /// its name, checked in order; anything else (the system font, text styles, most named
+    /// fonts) is measured as the system font. Monospaced fonts are 0.6 em a character.
+    public static let fontFaceByNameWord: [(word: String, face: String)] = [
+        ("Menlo", "mono"), ("Monaco", "mono"), ("Courier", "mono"), ("Mono", "mono"),
+        ("Helvetica", "helvetica"), ("Arial", "helvetica"),
+    ]
+    public static let monospaceAdvance = 0.6
+    /// Characters outside the table: East Asian wide characters take a full em; others about
+    /// an average Latin letter's width.
+    public static let wideCharacterAdvance = 1.0
+    public static let otherCharacterAdvance = 0.58
+    public static let wideCharacterRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x1F300...0x1FAFF,
+    ]
+}
+
+extension IBRules {
+    /// SF Pro against Inter, the system font's stand-in: on the corpus's macOS labels sized to
+    /// fit (width = text + 4 points), text widths measured with Inter are 0.97-0.99 of what Xcode
+    /// fitted; SF Pro's own tracking (`systemFontTracking`) comes on top.
+    public static let systemFontWidthScale = 0.98
+    /// From this size on, the system font is SF Pro Display, narrower than the Text cut: tvOS
+    /// labels sized to fit at 36 points measure 0.91-0.93 of Inter with the tracking below.
+    public static let systemDisplayFontSize = 20.0
+    public static let systemDisplayWidthScale = 0.88
+    /// SF Pro's tracking in points per character by point size (Apple's typography tables):
+    /// looser below 12 points, tighter above; the nearest size listed applies.
+    public static let systemFontTracking: [(size: Double, points: Double)] = [
+        (6, 0.24), (7, 0.23), (8, 0.21), (9, 0.17), (10, 0.12), (11, 0.06), (12, 0), (13, -0.08), (14, -0.15),
+        (15, -0.23), (16, -0.31), (17, -0.43), (18, -0.44), (19, -0.45), (20, -0.45), (22, -0.26), (24, 0.07),
+        (28, 0.38), (34, 0.40), (48, 0.35),
+    ]
+}
+
+extension IBRules {
+    /// How many lines a text shows. A UILabel's `numberOfLines` (absent: 1; 0: as many as fit);
+    /// a macOS field or its cell with one of these line break modes, or one of these flags set,
+    /// shows one line (no line break mode: it wraps), as do iOS text fields and buttons; text
+    /// views wrap.
+    public static let numberOfLinesAttribute = "numberOfLines"
+    public static let multilineLabelTags: Set<String> = ["label"]
+    public static let singleLineBreakModes: Set<String> = [
+        "clipping", "truncatingTail", "truncatingMiddle", "truncatingHead",
+        "tailTruncation", "middleTruncation", "headTruncation",
+    ]
+    public static let singleLineFlags = ["usesSingleLineMode", "scrollable"]
+}

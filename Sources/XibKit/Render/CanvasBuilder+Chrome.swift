@@ -1,0 +1,150 @@
+/// What Xcode draws in and around views beyond their frames: tab strips, table headers, a
+/// scroll view's content insets, standalone bars' items, window toolbars and the main menu
+/// (`IBRules+Chrome`).
+extension CanvasBuilder {
+    /// Sets what shape `i` (of view `v`) shows besides its own text: a tab view's tabs, a
+    /// separator box, a standalone bar's items.
+    mutating func decorate(_ v: Int, shape i: Int) {
+        let e = graph.nodes[v].element
+        switch shapes[i].sketch {
+        case .tabs?:
+            guard let items = graph.children(of: v).first(where: { graph.nodes[$0].tag == "tabViewItems" }),
+                  !(e[attribute: "type"].map(IBRules.tablessTabViewTypes.contains) ?? false) else { return }
+            let tabs = graph.children(of: items), g = graph
+            shapes[i].items = tabs.map { t in IBRules.tabItemLabelAttributes.lazy.compactMap { g.nodes[t].element[attribute: $0] }.first ?? "" }
+            shapes[i].selected = selectedTab(items).flatMap { tabs.firstIndex(of: $0) }
+        case .bar?:
+            // A standalone navigation bar shows its top item's title and buttons; a toolbar or tab bar its items.
+            guard let items = graph.children(of: v).first(where: { graph.nodes[$0].tag == "items" }) else { return }
+            for c in graph.children(of: items) {
+                if graph.nodes[c].tag == "navigationItem" {
+                    shapes[i].text = graph.nodes[c].element[attribute: "title"]
+                    shapes[i].items = barItems(c, isTabItem: false)
+                } else if let t = barItemTitle(c) {
+                    shapes[i].items.append(t)
+                }
+            }
+        default:
+            if e.name == "box", e[attribute: "boxType"] == IBRules.separatorBoxType { shapes[i].sketch = .separator }
+        }
+    }
+
+    /// How far a clip view's document view starts below the clip view's top: the scroll view's
+    /// top content inset, else (automatic insets) its header's height, less what the clip view's
+    /// own frame already leaves.
+    func documentInset(_ v: Int) -> Double {
+        guard graph.nodes[v].tag == "clipView", graph.nodes[v].parent > 0 else { return 0 }
+        let scroll = graph.nodes[v].parent
+        var top: Double?
+        for case .element(let c) in graph.nodes[scroll].element.children where c.name == "edgeInsets" && c[attribute: "key"] == IBRules.contentInsetsKey {
+            top = c[attribute: "top"].flatMap(Double.init) ?? 0
+        }
+        if top == nil, let header = keyedChild(scroll, "headerView"), graph.nodes[header].element[attribute: "hidden"] != "YES" {
+            top = frame(header)?.height
+        }
+        return max(0, (top ?? 0) - (frame(v)?.y ?? 0))
+    }
+
+    /// Xcode 8's frame form (`<rect key="frameInset" minX minY width height maxX maxY>`): an
+    /// origin, and a size given or left by insets from the superview's far edges.
+    func frameInset(_ n: Int, in superview: Wireframe.Rect) -> Wireframe.Rect? {
+        for case .element(let c) in graph.nodes[n].element.children where c.name == "rect" && c[attribute: "key"] == IBRules.frameInsetKey {
+            func v(_ a: String) -> Double? { c[attribute: a].flatMap(Double.init) }
+            let x = v("minX") ?? 0, y = v("minY") ?? 0
+            let w = v("width") ?? (superview.width - x - (v("maxX") ?? 0))
+            let h = v("height") ?? (superview.height - y - (v("maxY") ?? 0))
+            return Wireframe.Rect(x: x, y: y, width: max(w, 0), height: max(h, 0))
+        }
+        return nil
+    }
+
+    /// A table header's column titles, each over its column (`tableColumn` width plus the
+    /// table's intercell spacing).
+    mutating func drawColumnHeaders(_ header: Int, in rect: Wireframe.Rect, depth: Int, hidden: Bool) {
+        let scroll = graph.nodes[header].parent
+        guard scroll > 0, let table = (scroll..<graph.subtreeEnd(of: scroll)).first(where: { IBRules.repeatingViews.contains(graph.nodes[$0].tag) }) else { return }
+        let spacing = sizeChild(table, key: "intercellSpacing")?.width ?? 3
+        var x = rect.x
+        for columns in graph.children(of: table) where graph.nodes[columns].tag == "tableColumns" {
+            for c in graph.children(of: columns) {
+                let e = graph.nodes[c].element
+                let width = (e[attribute: "width"].flatMap(Double.init) ?? 0) + spacing
+                let hiddenColumn = hidden || e[attribute: "hidden"] == "YES"
+                var s = shape(c, kind: .view, frame: Wireframe.Rect(x: x, y: rect.y, width: min(width, max(rect.maxX - x, 0)), height: rect.height),
+                              depth: depth, hidden: hiddenColumn, background: nil, under: nil, text: nil)
+                s.sketch = .header
+                s.text = graph.children(of: c).map { graph.nodes[$0].element }.first { $0[attribute: "key"] == "headerCell" }?[attribute: "title"]
+                shapes.append(s)
+                if !hiddenColumn { x += width }
+            }
+        }
+    }
+
+    /// A bar item's title: a bar button item's, or a toolbar item's label.
+    func barItemTitle(_ c: Int) -> String? {
+        let e = graph.nodes[c].element
+        if let item = e[attribute: "systemItem"], IBRules.spacerBarItems.contains(item) { return nil }
+        return itemText(e)
+    }
+
+    /// A window's toolbar items' labels: its default items (references to its allowed ones),
+    /// else its allowed items, without spacers.
+    func toolbarLabels(_ toolbar: Int) -> [String] {
+        var lists: [String: [Int]] = [:]
+        for c in graph.children(of: toolbar) where IBRules.toolbarItemContainers.contains(graph.nodes[c].tag) {
+            lists[graph.nodes[c].tag] = graph.children(of: c).map { i in
+                graph.nodes[i].element[attribute: "reference"].flatMap { graph.node(forObjectID: $0) } ?? i
+            }
+        }
+        let items = (lists["defaultToolbarItems"].flatMap { $0.isEmpty ? nil : $0 }) ?? lists["allowedToolbarItems"] ?? []
+        return items.compactMap { i in
+            let e = graph.nodes[i].element
+            if let id = e[attribute: "implicitItemIdentifier"], IBRules.toolbarSpacerIdentifiers.contains(id) { return nil }
+            return IBRules.toolbarItemLabelAttributes.lazy.compactMap { e[attribute: $0] }.first { !$0.isEmpty }
+        }
+    }
+
+    /// A tab view controller whose tabs are a window toolbar (`tabStyle="toolbar"`): its tabs'
+    /// labels (else their destinations' names), drawn as a bar at the top of its tab view.
+    mutating func drawTabToolbar(_ controller: Int, over view: Wireframe.Rect) {
+        let e = graph.nodes[controller].element
+        guard e[attribute: "tabStyle"] == IBRules.toolbarTabStyle else { return }
+        let related = relationships(controller).filter { $0.relationship == IBRules.tabViewControllerItemsRelationship }
+        var labels: [String] = []
+        for items in graph.children(of: controller) where graph.nodes[items].tag == "tabViewItems" {
+            for (k, t) in graph.children(of: items).enumerated() {
+                let item = graph.nodes[t].element
+                labels.append(IBRules.tabItemLabelAttributes.lazy.compactMap { item[attribute: $0] }.first
+                              ?? (k < related.count ? related[k].name : "Tab"))
+            }
+        }
+        var bar = shape(controller, kind: .bar, frame: Wireframe.Rect(x: view.x, y: view.y, width: view.width, height: IBRules.windowToolbarHeight),
+                        depth: 1, hidden: false, background: nil, under: nil, text: nil)
+        bar.sketch = .bar
+        bar.id = nil
+        bar.items = labels
+        bar.selected = labels.isEmpty ? nil : 0
+        shapes.append(bar)
+    }
+
+    /// The application's main menu as a menu bar: its items' titles, left to right.
+    mutating func drawMenuBar(_ menu: Int) {
+        var titles: [String] = []
+        for items in graph.children(of: menu) where graph.nodes[items].tag == "items" {
+            for item in graph.children(of: items) { titles.append(graph.nodes[item].element[attribute: "title"] ?? "") }
+        }
+        let width = max(240, titles.reduce(16) { $0 + TextMetrics.standard.width($1, size: 13, face: .systemBold) + 20 })
+        var bar = shape(menu, kind: .bar, frame: Wireframe.Rect(x: nextX, y: 0, width: width, height: IBRules.menuBarHeight),
+                        depth: 0, hidden: false, background: nil, under: nil, text: nil)
+        bar.sketch = .bar
+        bar.items = titles.filter { !$0.isEmpty }
+        shapes.append(bar)
+        nextX += width + 40
+    }
+
+    /// The main menu under `root` (a xib's top-level menu, a storyboard's application scene).
+    func mainMenu(under root: Int) -> Int? {
+        let (attribute, value) = IBRules.mainMenuAttribute
+        return (root..<graph.subtreeEnd(of: root)).first { graph.nodes[$0].tag == "menu" && graph.nodes[$0].element[attribute: attribute] == value }
+    }
+}
