@@ -16,19 +16,26 @@ public enum CheckRule: String, Sendable, CaseIterable {
     case duplicateConstraint = "duplicate-constraint"
     case orphanedTranslation = "orphaned-translation"
     case missingTranslation = "missing-translation"
+    case missingOutlet = "missing-outlet"
+    case missingAction = "missing-action"
+    case unknownClass = "unknown-class"
+    case missingIdentifier = "missing-identifier"
+    case unconnectedOutlet = "unconnected-outlet"
 
     public var id: String { rawValue }
 
     public var defaultSeverity: Severity {
         switch self {
         case .malformed, .conflictMarkers, .duplicateID, .danglingReference, .orphanedTranslation: .error
-        case .misplacedView, .ambiguousLayout, .duplicateConstraint, .missingTranslation: .warning
+        case .missingOutlet, .missingAction, .unknownClass, .missingIdentifier: .error
+        case .misplacedView, .ambiguousLayout, .duplicateConstraint, .missingTranslation, .unconnectedOutlet: .warning
         }
     }
 
     /// Off unless enabled (`--enable`, `.xibmerge.yml`): a file without every translation is
     /// often work in progress, not damage.
-    public var isEnabledByDefault: Bool { self != .missingTranslation }
+    /// `unconnected-outlet` likewise: an outlet set in code or kept for later is common.
+    public var isEnabledByDefault: Bool { self != .missingTranslation && self != .unconnectedOutlet }
 
     /// What the rule is about: `integrity` (the file is broken), `layout`, `localization`.
     public var category: String {
@@ -36,11 +43,15 @@ public enum CheckRule: String, Sendable, CaseIterable {
         case .malformed, .conflictMarkers, .duplicateID, .danglingReference: "integrity"
         case .misplacedView, .ambiguousLayout, .duplicateConstraint: "layout"
         case .orphanedTranslation, .missingTranslation: "localization"
+        case .missingOutlet, .missingAction, .unknownClass, .missingIdentifier, .unconnectedOutlet: "code"
         }
     }
 
     /// Whether the rule reads `*.lproj/NAME.strings` beside the document.
     public var readsTranslations: Bool { category == "localization" }
+
+    /// Whether the rule compares the documents with the Swift and Objective-C code.
+    public var readsCode: Bool { category == "code" }
 
     /// One line: what the rule finds.
     public var summary: String {
@@ -54,6 +65,11 @@ public enum CheckRule: String, Sendable, CaseIterable {
         case .duplicateConstraint: "The same constraint equation is installed twice."
         case .orphanedTranslation: "A .strings key names an object id that is not in the base file."
         case .missingTranslation: "An object's user-visible text has no key in a language's .strings file."
+        case .missingOutlet: "An outlet's property is not declared by the class that owns it."
+        case .missingAction: "An action's method is not defined by its target's class."
+        case .unknownClass: "A customClass that no source defines."
+        case .missingIdentifier: "Code names a storyboard, nib, storyboard identifier, segue or reuse identifier that no IB file defines."
+        case .unconnectedOutlet: "An @IBOutlet that no IB file connects."
         }
     }
 
@@ -78,6 +94,16 @@ public enum CheckRule: String, Sendable, CaseIterable {
             "Object ids are the keys of Base-localised .strings files. When an object is deleted and re-created, or a merge gives it a new id, its translations are silently dropped and the app shows the base language. Move the translation to the new id or delete the key."
         case .missingTranslation:
             "An object shows text that a language's .strings file does not translate: that language shows the base text. Off by default; enable it for projects whose translations must be complete."
+        case .missingOutlet:
+            "Loading the file sets the outlet by key-value coding: the app crashes with \"not key value coding-compliant for the key\". Typically the property was renamed or deleted in code, or a merge brought back a connection under its old name. Rename the connection or restore the property."
+        case .missingAction:
+            "Sending the action crashes with \"unrecognized selector sent to instance\" (macOS logs it). Typically the method was renamed in code on one branch. Reconnect the action or restore the method."
+        case .unknownClass:
+            "At run time the object falls back to its superclass (\"Unknown class in Interface Builder file\"), and its outlets then crash. Typically a class was renamed or deleted. Classes of code the checker cannot see (absent Pods, Carthage, submodules, other modules) are a note, never an error."
+        case .missingIdentifier:
+            "instantiateViewController(withIdentifier:), performSegue(withIdentifier:), dequeueReusableCell(withIdentifier:), UINib(nibName:), UIStoryboard(name:) and their Objective-C forms crash when the IB side lacks the name. Only string literals are checked."
+        case .unconnectedOutlet:
+            "An implicitly unwrapped @IBOutlet nothing connects crashes when used. Off by default: outlets set in code or kept for another target are common."
         }
     }
 }
