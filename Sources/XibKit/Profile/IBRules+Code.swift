@@ -67,7 +67,7 @@ extension IBRules {
         "UISwipeGestureRecognizer": ("UIGestureRecognizer", [], []),
         "UIApplication": ("UIResponder", ["delegate"], []),
         // AppKit
-        "NSResponder": ("NSObject", ["menu", "nextResponder"], ["copy:", "cut:", "paste:", "delete:", "selectAll:", "undo:", "redo:", "performClose:", "performMiniaturize:", "performZoom:", "print:", "runPageLayout:", "toggleToolbarShown:", "runToolbarCustomizationPalette:", "toggleSidebar:", "toggleFullScreen:", "showHelp:", "newDocument:", "openDocument:", "saveDocument:", "saveDocumentAs:", "revertDocumentToSaved:", "performFindPanelAction:", "performTextFinderAction:", "centerSelectionInVisibleArea:", "orderFrontFontPanel:", "orderFrontColorPanel:", "cancelOperation:"]),
+        "NSResponder": ("NSObject", ["menu", "nextResponder"], ["copy:", "cut:", "paste:", "delete:", "selectAll:", "undo:", "redo:", "performClose:", "performMiniaturize:", "performZoom:", "print:", "runPageLayout:", "toggleToolbarShown:", "runToolbarCustomizationPalette:", "toggleSidebar:", "toggleFullScreen:", "showHelp:", "newDocument:", "openDocument:", "saveDocument:", "saveDocumentAs:", "revertDocumentToSaved:", "performFindPanelAction:", "performTextFinderAction:", "centerSelectionInVisibleArea:", "orderFrontFontPanel:", "orderFrontColorPanel:", "cancelOperation:", "complete:"]),
         "NSView": ("NSResponder", ["nextKeyView"], []),
         "NSControl": ("NSView", ["formatter"], ["takeStringValueFrom:", "takeIntValueFrom:", "takeDoubleValueFrom:", "takeFloatValueFrom:", "takeIntegerValueFrom:", "takeObjectValueFrom:", "performClick:"]),
         "NSButton": ("NSControl", [], []),
@@ -111,6 +111,7 @@ extension IBRules {
             "makeBaseWritingDirectionRightToLeft:", "makeTextWritingDirectionNatural:",
             "makeTextWritingDirectionLeftToRight:", "makeTextWritingDirectionRightToLeft:",
             "toggleTraditionalCharacterShape:", "showWritingTools:",
+            "replaceQuotesInSelection:", "replaceDashesInSelection:", "replaceTextInSelection:",
         ]),
         "NSFontManager": ("NSObject", [], ["addFontTrait:", "removeFontTrait:", "modifyFont:", "modifyFontViaPanel:", "orderFrontFontPanel:", "orderFrontStylesPanel:"]),
         "NSDocumentController": ("NSObject", [], ["clearRecentDocuments:", "newDocument:", "openDocument:", "saveAllDocuments:"]),
@@ -126,7 +127,7 @@ extension IBRules {
         "NSViewController": ("NSResponder", ["view"], ["dismissController:", "presentViewControllerAsSheet:", "presentViewControllerAsModalWindow:"]),
         "NSTitlebarAccessoryViewController": ("NSViewController", [], []),
         "NSCollectionViewItem": ("NSViewController", ["textField", "imageView"], []),
-        "NSSplitViewController": ("NSViewController", ["splitView"], ["toggleSidebar:"]),
+        "NSSplitViewController": ("NSViewController", ["splitView"], ["toggleSidebar:", "toggleInspector:"]),
         "NSTabViewController": ("NSViewController", ["tabView"], []),
         "NSPageController": ("NSViewController", ["delegate"], []),
         "NSDocument": ("NSObject", ["window"], [
