@@ -59,7 +59,9 @@ struct CheckCommand: ParsableCommand {
         let folders = sources.isEmpty ? paths.filter(Checker.isDirectory) : sources
         var code: CodeIndex?
         if !folders.isEmpty && CheckRule.allCases.contains(where: { $0.readsCode && settings.isEnabled($0) }) {
-            code = CodeIndexer.index(folders: folders, jobs: parallel.jobs)
+            // A folder without any Swift or Objective-C file has no code to compare with.
+            let index = CodeIndexer.index(folders: folders, jobs: parallel.jobs)
+            if index.sourceFiles > 0 { code = index }
         }
         let results = Checker.check(documents, configuration: settings, code: code, jobs: parallel.jobs)
         if let code {

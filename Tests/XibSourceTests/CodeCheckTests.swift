@@ -6,10 +6,10 @@ import XibKit
 
 /// The code rules (`missing-outlet`, `missing-action`, `unknown-class`, `missing-identifier`,
 /// `unconnected-outlet`) on fixture projects, one folder per source of false alarms
-/// (`Tests/Fixtures/check/code/<case>/`, with `expected.txt`), and on the shared real apps.
+/// (`Tests/Fixtures/check-code/<case>/`, with `expected.txt`), and on the shared real apps.
 @Suite struct CodeCheckTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/check/code")
+        .appendingPathComponent("Fixtures/check-code")
 
     static var cases: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
