@@ -15,6 +15,9 @@ public enum Corpus {
         .deletingLastPathComponent()
         .appendingPathComponent("shared/corpus", isDirectory: true)
 
+    /// Real apps with their sources (`../shared/projects`), one folder each.
+    public static var projectsDirectory: URL { root.deletingLastPathComponent().appendingPathComponent("projects", isDirectory: true) }
+
     public static var filesDirectory: URL { root.appendingPathComponent("files", isDirectory: true) }
     public static var scenariosDirectory: URL { root.appendingPathComponent("scenarios", isDirectory: true) }
 

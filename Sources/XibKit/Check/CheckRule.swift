@@ -17,19 +17,26 @@ public enum CheckRule: String, Sendable, CaseIterable {
     case orphanedTranslation = "orphaned-translation"
     case staleTranslation = "stale-translation"
     case missingTranslation = "missing-translation"
+    case missingOutlet = "missing-outlet"
+    case missingAction = "missing-action"
+    case unknownClass = "unknown-class"
+    case missingIdentifier = "missing-identifier"
+    case unconnectedOutlet = "unconnected-outlet"
 
     public var id: String { rawValue }
 
     public var defaultSeverity: Severity {
         switch self {
         case .malformed, .conflictMarkers, .duplicateID, .danglingReference, .orphanedTranslation: .error
-        case .misplacedView, .ambiguousLayout, .duplicateConstraint, .staleTranslation, .missingTranslation: .warning
+        case .missingOutlet, .missingAction, .unknownClass, .missingIdentifier: .error
+        case .misplacedView, .ambiguousLayout, .duplicateConstraint, .staleTranslation, .missingTranslation, .unconnectedOutlet: .warning
         }
     }
 
     /// Off unless enabled (`--enable`, `.xibmerge.yml`): a file without every translation is
     /// often work in progress, not damage.
-    public var isEnabledByDefault: Bool { self != .missingTranslation }
+    /// `unconnected-outlet` likewise: an outlet set in code or kept for later is common.
+    public var isEnabledByDefault: Bool { self != .missingTranslation && self != .unconnectedOutlet }
 
     /// What the rule is about: `integrity` (the file is broken), `layout`, `localization`.
     public var category: String {
@@ -37,11 +44,15 @@ public enum CheckRule: String, Sendable, CaseIterable {
         case .malformed, .conflictMarkers, .duplicateID, .danglingReference: "integrity"
         case .misplacedView, .ambiguousLayout, .duplicateConstraint: "layout"
         case .orphanedTranslation, .staleTranslation, .missingTranslation: "localization"
+        case .missingOutlet, .missingAction, .unknownClass, .missingIdentifier, .unconnectedOutlet: "code"
         }
     }
 
     /// Whether the rule reads `*.lproj/NAME.strings` and `NAME.xcstrings` beside the document.
     public var readsTranslations: Bool { category == "localization" }
+
+    /// Whether the rule compares the documents with the Swift and Objective-C code.
+    public var readsCode: Bool { category == "code" }
 
     /// One line: what the rule finds.
     public var summary: String {
@@ -56,6 +67,11 @@ public enum CheckRule: String, Sendable, CaseIterable {
         case .orphanedTranslation: "A .strings or .xcstrings key names an object id that is not in the base file."
         case .staleTranslation: "A translation was made for a text the object no longer shows."
         case .missingTranslation: "An object's user-visible text has no translation in a language (.strings key, or a translated catalog unit)."
+        case .missingOutlet: "An outlet's property is not declared by the class that owns it."
+        case .missingAction: "An action's method is not defined by its target's class."
+        case .unknownClass: "A customClass that no source defines."
+        case .missingIdentifier: "Code names a storyboard, nib, storyboard identifier, segue or reuse identifier that no IB file defines."
+        case .unconnectedOutlet: "An @IBOutlet that no IB file connects."
         }
     }
 
@@ -82,6 +98,16 @@ public enum CheckRule: String, Sendable, CaseIterable {
             "ibtool's comment in a .strings file and the extraction comment of a String Catalog record the text a key was made for (title = \"…\"). When the object's text changed since, the translation shows the old meaning. Update the translation, then the comment (`xibmerge strings --update`). Keys Xcode marked stale are not reported."
         case .missingTranslation:
             "An object shows text that a language's .strings file does not translate: that language shows the base text. Off by default; enable it for projects whose translations must be complete."
+        case .missingOutlet:
+            "Loading the file sets the outlet by key-value coding: the app crashes with \"not key value coding-compliant for the key\". Typically the property was renamed or deleted in code, or a merge brought back a connection under its old name. Rename the connection or restore the property."
+        case .missingAction:
+            "Sending the action crashes with \"unrecognized selector sent to instance\" (macOS logs it). Typically the method was renamed in code on one branch. Reconnect the action or restore the method."
+        case .unknownClass:
+            "At run time the object falls back to its superclass (\"Unknown class in Interface Builder file\"), and its outlets then crash. Typically a class was renamed or deleted. Classes of code the checker cannot see (absent Pods, Carthage, submodules, other modules) are a note, never an error."
+        case .missingIdentifier:
+            "instantiateViewController(withIdentifier:), performSegue(withIdentifier:), dequeueReusableCell(withIdentifier:), UINib(nibName:), UIStoryboard(name:) and their Objective-C forms crash when the IB side lacks the name. Only string literals are checked."
+        case .unconnectedOutlet:
+            "An implicitly unwrapped @IBOutlet nothing connects crashes when used. Off by default: outlets set in code or kept for another target are common."
         }
     }
 }

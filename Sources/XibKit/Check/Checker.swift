@@ -11,10 +11,13 @@ public enum Checker {
         /// The document checked (its findings may be in its `.strings` files too).
         public var file: String
         public var outcome: IntegrityCheck.Outcome
+        /// What the document says that the code rules over the whole project need.
+        public var code: CodeRules.DocumentFacts?
 
-        public init(file: String, outcome: IntegrityCheck.Outcome) {
+        public init(file: String, outcome: IntegrityCheck.Outcome, code: CodeRules.DocumentFacts? = nil) {
             self.file = file
             self.outcome = outcome
+            self.code = code
         }
 
         public var findings: [IntegrityProblem] {
@@ -59,17 +62,22 @@ public enum Checker {
         }
     }
 
-    static func isDirectory(_ path: String) -> Bool {
+    public static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Checks documents on up to `jobs` cores (nil: all), results in the documents' order.
-    public static func check(_ documents: [String], configuration: CheckConfiguration, jobs: Int? = nil) -> [FileResult] {
-        parallelMap(documents, jobs: jobs) { check(file: $0, configuration: configuration) }
+    /// With `code`, the code rules too: the documents' findings, then one result per source
+    /// file with findings of its own (`missing-identifier`, `unconnected-outlet`).
+    public static func check(_ documents: [String], configuration: CheckConfiguration, code: CodeIndex? = nil,
+                             jobs: Int? = nil) -> [FileResult] {
+        let results = parallelMap(documents, jobs: jobs) { check(file: $0, configuration: configuration, code: code) }
+        guard let code else { return results }
+        return CodeRules.project(results, code: code, configuration: configuration)
     }
 
-    public static func check(file: String, configuration: CheckConfiguration) -> FileResult {
+    public static func check(file: String, configuration: CheckConfiguration, code: CodeIndex? = nil) -> FileResult {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.read(file)
@@ -91,9 +99,15 @@ public enum Checker {
             findings += LocalizationCheck.findings(in: graph, strings: LocalizationCheck.stringsFiles(for: file),
                                                    enabled: configuration.isEnabled)
         }
+        var facts: CodeRules.DocumentFacts?
+        if let code {
+            let (codeFindings, documentFacts) = CodeRules.check(graph, code: code)
+            findings += codeFindings
+            facts = documentFacts
+        }
         findings = configuration.apply(findings)
         IntegrityCheck.sort(&findings)
-        return FileResult(file: file, outcome: .checked(findings))
+        return FileResult(file: file, outcome: .checked(findings), code: facts)
     }
 
     /// The exit status: 2 when a file could not be checked, 1 when an error was found (or,

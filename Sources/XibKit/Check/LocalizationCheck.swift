@@ -187,7 +187,7 @@ public enum LocalizationCheck {
     }
 
     /// The names in a folder, without `.` and `..`.
-    static func entries(of directory: String) -> [String] {
+    public static func entries(of directory: String) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []

@@ -1,0 +1,49 @@
+import XibKit
+
+/// Builds `check`'s `CodeIndex` from the Swift and Objective-C files under folders, a file per
+/// task across cores (`parallelMap`).
+public enum CodeIndexer {
+    public static func index(folders: [String], jobs: Int? = nil) -> CodeIndex {
+        let files = SourceFiles(folders: folders)
+        let work = files.swift.map { ($0, true) } + files.objc.map { ($0, false) }
+        let parts = parallelMap(work, jobs: jobs) { path, isSwift -> FileIndex in
+            guard let bytes = try? FileIO.read(path) else { return FileIndex() }
+            var part = isSwift ? SwiftIndexer.index(file: path, text: String(decoding: bytes, as: UTF8.self))
+                               : ObjCScanner.index(file: path, bytes: bytes)
+            // A file no target builds (left in the tree, dropped from the project) loads nothing.
+            if !files.isBuilt(path) { part.index.identifierUses = [] }
+            return part
+        }
+        var index = combine(parts)
+        index.stringLiterals.formUnion(files.plistStrings)
+        index.absentSources = files.absentSources
+        index.modules = files.modules
+        index.absentDependencies = files.absentDependencies
+        index.sourceFiles = work.count
+        return index
+    }
+
+    /// One source file's index (the tests' way in).
+    public static func index(file: String, text: String) -> CodeIndex {
+        let bytes = Array(text.utf8)
+        return combine([file.hasSuffix(".swift") ? SwiftIndexer.index(file: file, text: text) : ObjCScanner.index(file: file, bytes: bytes)])
+    }
+
+    /// The files' parts as one index: extensions under a Swift name join the class's
+    /// Objective-C name (`@objc(RCLogin) class Login` and `extension Login`).
+    static func combine(_ parts: [FileIndex]) -> CodeIndex {
+        var aliases: [String: String] = [:]
+        for part in parts { aliases.merge(part.aliases) { a, _ in a } }
+        var index = CodeIndex()
+        for part in parts {
+            index.merge(part.index)
+            index.allSelectors.formUnion(part.protocolSelectors)
+            for var c in part.classes {
+                if let objc = aliases[c.name] { c.name = objc }
+                if let s = c.superclass, let objc = aliases[s] { c.superclass = objc }
+                index.add(c)
+            }
+        }
+        return index
+    }
+}

@@ -1,0 +1,254 @@
+import XibKit
+
+/// One Objective-C file's classes and identifier uses, read by tokens (comments, strings and
+/// preprocessor lines understood) and the `@interface`/`@implementation`/`@protocol` ... `@end`
+/// blocks: ivars (`x` and `_x` both give the key `x`), `@property`, `@synthesize x = y_`,
+/// methods (a setter `setX:` gives the key `x`), categories and class extensions. All branches
+/// of `#if` count.
+struct ObjCScanner {
+    enum Kind: Equatable { case identifier, keyword, string, punctuation }
+
+    struct Token {
+        var kind: Kind
+        var text: String
+        var line: Int
+        var column: Int
+    }
+
+    let file: String
+    var tokens: [Token] = []
+    var result = FileIndex()
+
+    static func index(file: String, bytes: [UInt8]) -> FileIndex {
+        var scanner = ObjCScanner(file: file)
+        scanner.tokens = ObjCTokenizer.tokens(bytes)
+        scanner.scanCalls()
+        scanner.scanBlocks()
+        return scanner.result
+    }
+
+    func isPunctuation(_ i: Int, _ text: String) -> Bool {
+        i < tokens.count && tokens[i].kind == .punctuation && tokens[i].text == text
+    }
+
+    /// `piece:@"literal"` anywhere: identifier uses and registrations; every `@"literal"`.
+    mutating func scanCalls() {
+        for (i, t) in tokens.enumerated() {
+            if t.kind == .string { result.index.stringLiterals.insert(t.text); continue }
+            guard t.kind == .identifier, isPunctuation(i + 1, ":"), i + 2 < tokens.count, tokens[i + 2].kind == .string else { continue }
+            let literal = tokens[i + 2]
+            if IBRules.reuseRegistrationLabels.contains(t.text) {
+                result.index.registeredReuseIDs.insert(literal.text)
+            } else if let kind = IBRules.objcIdentifierPieces[t.text] {
+                result.index.identifierUses.append(CodeIndex.IdentifierUse(
+                    kind: kind, value: literal.text, location: CodeIndex.Location(file: file, line: literal.line, column: literal.column)))
+            }
+        }
+    }
+
+    mutating func scanBlocks() {
+        var i = 0
+        while i < tokens.count {
+            let t = tokens[i]
+            if t.kind == .keyword && (t.text == "@interface" || t.text == "@implementation") {
+                i = scanClass(i)
+            } else if t.kind == .keyword && t.text == "@protocol", i + 2 < tokens.count, tokens[i + 1].kind == .identifier,
+                      !isPunctuation(i + 2, ";"), !isPunctuation(i + 2, ",") {
+                var c = CodeIndex.Class(name: tokens[i + 1].text, location: location(i + 1))
+                i = scanMembers(from: skipAngles(i + 2), into: &c)
+                result.protocolSelectors.formUnion(c.selectors)
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    func location(_ i: Int) -> CodeIndex.Location {
+        CodeIndex.Location(file: file, line: tokens[i].line, column: tokens[i].column)
+    }
+
+    /// Past a `<...>` list at `i`, if there is one.
+    func skipAngles(_ i: Int) -> Int {
+        guard isPunctuation(i, "<") else { return i }
+        var j = i, depth = 0
+        while j < tokens.count {
+            if isPunctuation(j, "<") { depth += 1 }
+            if isPunctuation(j, ">") { depth -= 1; if depth == 0 { return j + 1 } }
+            if isPunctuation(j, "{") || isPunctuation(j, ";") { return j }
+            j += 1
+        }
+        return j
+    }
+
+    /// Past the balanced group opened at `i` (`(`, `{`, `[`).
+    func skipGroup(_ i: Int) -> Int {
+        let open = tokens[i].text
+        let close = open == "(" ? ")" : open == "{" ? "}" : "]"
+        var j = i, depth = 0
+        while j < tokens.count {
+            if isPunctuation(j, open) { depth += 1 } else if isPunctuation(j, close) { depth -= 1; if depth == 0 { return j + 1 } }
+            j += 1
+        }
+        return j
+    }
+
+    mutating func scanClass(_ start: Int) -> Int {
+        guard start + 1 < tokens.count, tokens[start + 1].kind == .identifier else { return start + 1 }
+        var c = CodeIndex.Class(name: tokens[start + 1].text, location: location(start + 1))
+        var i = skipAngles(start + 2)
+        if isPunctuation(i, "(") {
+            i = skipGroup(i)
+        } else {
+            // `@implementation Foo` names no superclass: only the `@interface` declares one.
+            c.isDeclared = tokens[start].text == "@interface"
+            if isPunctuation(i, ":"), i + 1 < tokens.count, tokens[i + 1].kind == .identifier {
+                c.superclass = tokens[i + 1].text
+                i += 2
+            }
+        }
+        i = skipAngles(i)
+        if isPunctuation(i, "{") {
+            let end = skipGroup(i)
+            scanIvars(i + 1, end - 1, into: &c)
+            i = end
+        }
+        i = scanMembers(from: i, into: &c)
+        result.classes.append(c)
+        return i
+    }
+}
+
+extension ObjCScanner {
+    /// The declarations between `{` and `}` of an `@interface` or `@implementation`.
+    mutating func scanIvars(_ start: Int, _ end: Int, into c: inout CodeIndex.Class) {
+        var i = start
+        var declaration: [Int] = []
+        while i < end {
+            if isPunctuation(i, ";") {
+                addDeclared(declaration, into: &c)
+                declaration = []
+            } else if tokens[i].kind != .keyword {
+                declaration.append(i)
+            }
+            i += 1
+        }
+    }
+
+    /// `IBOutlet NSButton *a, *b` (an ivar or a property's tokens after its attributes): the
+    /// last identifier of each comma-separated part at parenthesis depth 0 is a name.
+    mutating func addDeclared(_ declaration: [Int], into c: inout CodeIndex.Class) {
+        let outlet = declaration.contains { tokens[$0].text == "IBOutlet" || tokens[$0].text == "IBOutletCollection" }
+        var depth = 0
+        var last: Int?
+        func add(_ n: Int?) {
+            guard let n else { return }
+            var key = tokens[n].text
+            if key.hasPrefix("_") { key.removeFirst() }
+            c.keys.insert(key)
+            c.keys.insert(tokens[n].text)
+            if outlet { c.outlets[key] = location(n) }
+        }
+        for i in declaration {
+            let t = tokens[i]
+            if t.kind == .punctuation && (t.text == "(" || t.text == "[") { depth += 1 }
+            if t.kind == .punctuation && (t.text == ")" || t.text == "]") { depth -= 1 }
+            if depth == 0 && t.kind == .identifier { last = i }
+            // A bit field (`unsigned flag : 1`): the name is before the colon.
+            if depth == 0 && t.kind == .punctuation && (t.text == "," || t.text == ":") {
+                add(last)
+                last = nil
+                if t.text == ":" { break }
+            }
+        }
+        add(last)
+    }
+
+    /// Members up to `@end`: properties, `@synthesize`, methods (bodies skipped). Returns the
+    /// index after `@end`.
+    mutating func scanMembers(from start: Int, into c: inout CodeIndex.Class) -> Int {
+        var i = start
+        while i < tokens.count {
+            let t = tokens[i]
+            if t.kind == .keyword {
+                switch t.text {
+                case "@end": return i + 1
+                case "@property": i = scanProperty(i + 1, into: &c)
+                case "@synthesize", "@dynamic": i = scanSynthesize(i + 1, into: &c)
+                default: i += 1
+                }
+            } else if t.kind == .punctuation && (t.text == "-" || t.text == "+") {
+                i = scanMethod(i + 1, into: &c)
+            } else if t.kind == .punctuation && t.text == "{" {
+                i = skipGroup(i)
+            } else {
+                i += 1
+            }
+        }
+        return i
+    }
+
+    mutating func scanProperty(_ start: Int, into c: inout CodeIndex.Class) -> Int {
+        var i = isPunctuation(start, "(") ? skipGroup(start) : start
+        var declaration: [Int] = []
+        while i < tokens.count, !isPunctuation(i, ";"), !(tokens[i].kind == .keyword && tokens[i].text == "@end") {
+            declaration.append(i)
+            i += 1
+        }
+        // Trailing macros (`NS_AVAILABLE(10_9)`, `API_UNAVAILABLE(ios)`) are not names.
+        while let last = declaration.last, isPunctuation(last, ")"),
+              let open = declaration.lastIndex(where: { isPunctuation($0, "(") }), open > 0,
+              tokens[declaration[open - 1]].text.uppercased() == tokens[declaration[open - 1]].text {
+            declaration.removeSubrange((open - 1)...)
+        }
+        addDeclared(declaration, into: &c)
+        return i + 1
+    }
+
+    /// `@synthesize a, b = b_;`: the properties `a` and `b`.
+    mutating func scanSynthesize(_ start: Int, into c: inout CodeIndex.Class) -> Int {
+        var i = start
+        var expectName = true
+        while i < tokens.count, !isPunctuation(i, ";") {
+            if tokens[i].kind == .identifier && expectName { c.keys.insert(tokens[i].text); expectName = false }
+            if isPunctuation(i, ",") { expectName = true }
+            i += 1
+        }
+        return i + 1
+    }
+
+    /// `- (IBAction)save:(id)sender;` or with a body: the selector `save:`.
+    mutating func scanMethod(_ start: Int, into c: inout CodeIndex.Class) -> Int {
+        var i = isPunctuation(start, "(") ? skipGroup(start) : start
+        var selector = ""
+        while i < tokens.count {
+            if tokens[i].kind == .identifier && isPunctuation(i + 1, ":") {
+                selector += tokens[i].text + ":"
+                i += 2
+            } else if isPunctuation(i, ":") {
+                selector += ":"
+                i += 1
+            } else if tokens[i].kind == .identifier && selector.isEmpty {
+                selector = tokens[i].text
+                i += 1
+                break
+            } else {
+                break
+            }
+            if isPunctuation(i, "(") { i = skipGroup(i) }
+            if i < tokens.count && tokens[i].kind == .identifier && !isPunctuation(i + 1, ":") { i += 1 }
+        }
+        // Attributes and macros up to the declaration's end or the body.
+        while i < tokens.count, !isPunctuation(i, ";"), !isPunctuation(i, "{"), tokens[i].kind != .keyword {
+            i = isPunctuation(i, "(") ? skipGroup(i) : i + 1
+        }
+        if !selector.isEmpty {
+            c.selectors.insert(selector)
+            if selector.hasPrefix("set"), selector.count > 4, selector.filter({ $0 == ":" }).count == 1 {
+                let name = selector.dropFirst(3).dropLast()
+                c.keys.insert(name.prefix(1).lowercased() + name.dropFirst())
+            }
+        }
+        if isPunctuation(i, "{") { return skipGroup(i) }
+        return isPunctuation(i, ";") ? i + 1 : i
+    }
+}

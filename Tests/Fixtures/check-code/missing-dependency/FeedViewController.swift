@@ -1,0 +1,5 @@
+import FancyKit
+
+class FeedViewController: FancyBaseViewController {
+    func load() { _ = UIStoryboard(name: "Feed", bundle: nil) }
+}

@@ -1,0 +1,5 @@
+#import <Cocoa/Cocoa.h>
+
+@interface BaseController : NSWindowController
+@property (weak) IBOutlet NSTextField *baseField;
+@end

@@ -1,0 +1,88 @@
+import CorpusSupport
+import Foundation
+import Testing
+import XibKit
+@testable import XibSource
+
+/// The code rules (`missing-outlet`, `missing-action`, `unknown-class`, `missing-identifier`,
+/// `unconnected-outlet`) on fixture projects, one folder per source of false alarms
+/// (`Tests/Fixtures/check-code/<case>/`, with `expected.txt`), and on the shared real apps.
+@Suite struct CodeCheckTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/check-code")
+
+    static var cases: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    static var allCodeRules: CheckConfiguration {
+        var c = CheckConfiguration()
+        for rule in CheckRule.allCases where rule.readsCode { c.enable(rule) }
+        return c
+    }
+
+    /// `rule file:line` for each finding of the code rules, and the notes.
+    static func run(_ folder: String, configuration: CheckConfiguration = allCodeRules) -> (lines: [String], results: [Checker.FileResult]) {
+        let code = CodeIndexer.index(folders: [folder])
+        let results = Checker.check(Checker.documents(in: [folder]), configuration: configuration, code: code)
+        var lines = results.flatMap(\.findings).filter(\.kind.readsCode).map {
+            "\($0.kind.id) \($0.file.dropFirst(folder.count + 1)):\($0.line)"
+        }
+        lines += CodeRules.notes(results, code: code)
+        return (lines.sorted(), results)
+    }
+
+    @Test(arguments: cases) func fixture(_ name: String) throws {
+        let folder = Self.fixtures.appendingPathComponent(name).path
+        let expected = try String(contentsOfFile: folder + "/expected.txt", encoding: .utf8)
+            .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }.sorted()
+        let (lines, results) = Self.run(folder)
+        #expect(lines == expected)
+        // Each finding in a document names the code side too: the class and where it is declared.
+        // (First Responder's actions have no one class to name.)
+        for f in results.flatMap(\.findings) where (f.kind == .missingOutlet || f.kind == .missingAction) && !f.message.contains("First Responder") {
+            #expect(f.message.contains(".swift:") || f.message.contains(".h:") || f.message.contains(".m:"), "\(f)")
+            #expect(f.path != nil)
+        }
+    }
+
+    @Test func defaultsLeaveUnconnectedOutletsOff() {
+        let (lines, _) = Self.run(Self.fixtures.appendingPathComponent("swift-ios").path, configuration: CheckConfiguration())
+        #expect(!lines.contains { $0.hasPrefix("unconnected-outlet") })
+        #expect(lines.contains { $0.hasPrefix("missing-outlet") })
+    }
+
+    /// Swift's rule for Objective-C selectors.
+    @Test func selectors() {
+        #expect(ObjCSelector.swift(base: "save", labels: [""]) == "save:")
+        #expect(ObjCSelector.swift(base: "foo", labels: ["sender"]) == "fooWithSender:")
+        #expect(ObjCSelector.swift(base: "done", labels: ["with"]) == "doneWith:")
+        #expect(ObjCSelector.swift(base: "refresh", labels: []) == "refresh")
+        #expect(ObjCSelector.swift(base: "buttonTapped", labels: ["", "forEvent"]) == "buttonTapped:forEvent:")
+        #expect(ObjCSelector.swift(base: "moveTo", labels: ["point"]) == "moveToPoint:")
+    }
+
+    /// Regex-breaking Objective-C: a forward `@protocol X;`, `NSWindowController<Proto>`, a long
+    /// ivar block with a bit field, comments and strings that look like code.
+    @Test func objcScanner() {
+        let index = CodeIndexer.index(file: "A.h", text: """
+            @protocol Later;
+            // @interface Commented : NSObject
+            @interface A : NSWindowController<NSWindowDelegate>
+            {
+                IBOutlet NSButton *button;
+                NSString *_name, *other;
+                unsigned flag : 1;
+            }
+            @property (nonatomic, weak) IBOutlet NSTextField *field NS_AVAILABLE_MAC(10_9);
+            - (IBAction)press:(id)sender with:(int)x;
+            @end
+            """)
+        let a = index.classes["A"]
+        #expect(index.classes["Commented"] == nil)
+        #expect(a?.superclass == "NSWindowController")
+        #expect(a?.keys.isSuperset(of: ["button", "name", "other", "flag", "field"]) == true)
+        #expect(a?.selectors == ["press:with:"])
+        #expect(Set(a?.outlets.keys.map { $0 } ?? []) == ["button", "field"])
+    }
+}
