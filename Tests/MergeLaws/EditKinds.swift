@@ -72,34 +72,45 @@ extension EditGenerator {
 
     func moveEdit(_ rng: inout SplitMix) -> Edit? {
         for _ in 0..<8 {
-            guard let v = Self.pick(views(), &rng), let from = lines[v] else { continue }
-            let inside = subtree(v)
+            guard let v = Self.pick(views(), &rng) else { continue }
             let scene = graph.scene(of: v) ?? graph.treePath(of: v).first ?? 0
             let targets = graph.nodes.indices.filter { d in
-                graph.nodes[d].tag == "subviews" && !inside.contains(d) && d != graph.nodes[v].parent && lines[d] != nil
+                graph.nodes[d].tag == "subviews" && !subtree(v).contains(d) && d != graph.nodes[v].parent && lines[d] != nil
                     && !(graph.nodes[d].element.origin?.selfClosing ?? true) && (graph.scene(of: d) ?? graph.treePath(of: d).first ?? 0) == scene
             }
-            guard let d = Self.pick(targets, &rng), let into = lines[d] else { continue }
-            // Constraints across the move go, as Xcode drops them; and what refers to those.
-            let insideIDs = Set(inside.compactMap(id))
-            var across: Set<Int> = []
-            for c in graph.nodes.indices where graph.nodes[c].tag == "constraint" {
-                let targets = graph.references.filter { $0.node == c }.map(\.target)
-                let crosses = inside.contains(c) ? targets.contains { !insideIDs.contains($0) } : targets.contains(where: insideIDs.contains)
-                if crosses { across.insert(c) }
-            }
-            guard let dropped = removalClosure(across), outermost(dropped).allSatisfy({ !inside.contains($0) || lines[$0] != nil }) else { continue }
-            let moved = reindent(bytes[from], dropping: dropped, by: depthOffset(v, into: d))
-            var edits: [(Range<Int>, [UInt8])] = [(from, [])]
-            edits += outermost(dropped).filter { !inside.contains($0) }.compactMap { lines[$0] }.map { ($0, []) }
-            // Before the line that closes `<subviews>`.
-            let closing = lastLineStart(in: into)
-            edits.append((closing..<closing, moved))
-            let droppedIDs = Set(dropped.compactMap(id))
-            return Edit(kind: .move, bytes: replacing(edits), changed: droppedIDs.union([id(v)!]),
-                        needs: [objectID(owning: d)], summary: "\(id(v)!) into \(objectID(owning: d)), \(dropped.count) constraint(s) dropped")
+            if let d = Self.pick(targets, &rng), let edit = move(v, into: d) { return edit }
         }
         return nil
+    }
+
+    /// The view with id `viewID` moved into the `<subviews>` of the view with id `superviewID`.
+    public func move(_ viewID: String, into superviewID: String) -> Edit? {
+        guard let v = graph.node(forObjectID: viewID), let s = graph.node(forObjectID: superviewID),
+              let d = graph.children(of: s).first(where: { graph.nodes[$0].tag == "subviews" }) else { return nil }
+        return move(v, into: d)
+    }
+
+    /// Node `v` moved into the `<subviews>` node `d`; constraints across the move dropped, as
+    /// Xcode drops them, and what refers to those.
+    func move(_ v: Int, into d: Int) -> Edit? {
+        guard let from = lines[v], let into = lines[d] else { return nil }
+        let inside = subtree(v)
+        let insideIDs = Set(inside.compactMap(id))
+        var across: Set<Int> = []
+        for c in graph.nodes.indices where graph.nodes[c].tag == "constraint" {
+            let targets = graph.references.filter { $0.node == c }.map(\.target)
+            let crosses = inside.contains(c) ? targets.contains { !insideIDs.contains($0) } : targets.contains(where: insideIDs.contains)
+            if crosses { across.insert(c) }
+        }
+        guard let dropped = removalClosure(across) else { return nil }
+        let moved = reindent(bytes[from], dropping: dropped, by: depthOffset(v, into: d))
+        var edits: [(Range<Int>, [UInt8])] = [(from, [])]
+        edits += outermost(dropped).filter { !inside.contains($0) }.compactMap { lines[$0] }.map { ($0, []) }
+        // Before the line that closes `<subviews>`.
+        let closing = lastLineStart(in: into)
+        edits.append((closing..<closing, moved))
+        return Edit(kind: .move, bytes: replacing(edits), changed: Set(dropped.compactMap(id)).union([id(v)!]),
+                    needs: [objectID(owning: d)], summary: "\(id(v)!) into \(objectID(owning: d)), \(dropped.count) constraint(s) dropped")
     }
 
     func reorderEdit(_ rng: inout SplitMix) -> Edit? {

@@ -24,6 +24,10 @@ public enum MergeLaws {
         public var ours: Edit
         public var theirs: Edit
         public var description: String { "\(name): ours \(ours); theirs \(theirs)" }
+
+        public init(name: String, base: [UInt8], ours: Edit, theirs: Edit) {
+            (self.name, self.base, self.ours, self.theirs) = (name, base, ours, theirs)
+        }
     }
 
     /// What one case's merge was, and what it broke.

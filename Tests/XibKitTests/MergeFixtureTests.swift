@@ -8,7 +8,7 @@ import XibReport
 /// `Tests/Fixtures/merge/` holds `base`, `ours`, `theirs` and `expected` (`.xib` or
 /// `.storyboard`), and optionally `expect.json`:
 ///
-///     {"options": {"strictLayout": true, "conflictStyle": "markers", "lineFastPath": true},
+///     {"options": {"strictLayout": true, "conflictStyle": "markers"},
 ///      "clean": false, "method": "structural", "conflicts": 1, "markerHunks": 1,
 ///      "markedLines": [[1, 1]], "events": ["conflict"],
 ///      "summary": ["a line of the stderr summary, or part of one"]}

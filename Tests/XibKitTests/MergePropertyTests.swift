@@ -45,6 +45,22 @@ import XibKit
         #expect(violations.isEmpty, "\(violations.count) violation(s) in \(cases.count) cases:\n\(violations.prefix(6).joined(separator: "\n"))")
     }
 
+    /// Found by `Scripts/bench laws`: ours moves a view into a second one, theirs moves the
+    /// second into a view inside the first. Each move alone is fine; together they close a cycle,
+    /// which the merge must report, not drop (437 facts were lost).
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
+    func movesThatCloseACycleConflict() throws {
+        let url = Corpus.scenariosDirectory.appendingPathComponent("conflicts/noah-nuebling+mac-mouse-fix__b5bb4cc1__App_Overrides_ScrollOverridePanel.xib/theirs.xib")
+        let bytes = try Corpus.bytes(url)
+        let generator = try EditGenerator(bytes: bytes, name: "theirs.xib")
+        let ours = try #require(generator.move("hxt-ih-KEM", into: "sMa-ht-Pf7"))
+        let theirs = try #require(generator.move("sMa-ht-Pf7", into: "JdD-uc-D3h"))
+        let c = MergeLaws.Case(name: "theirs.xib", base: bytes, ours: ours, theirs: theirs)
+        let result = MergeLaws.check(c)
+        #expect(!result.clean)
+        #expect(result.violations.isEmpty, "\(result.violations)")
+    }
+
     /// The suite's size: at least 500 cases when the corpus is there.
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
     func enoughCases() {

@@ -14,6 +14,7 @@ extension TreeMerge {
             found.append(places)
             decide(key, places)
         }
+        breakMoveCycles(ids, found)
         keepAncestorsOfSurvivors()
         markMoves(ids, found)
     }
@@ -83,6 +84,38 @@ extension TreeMerge {
         if f.b == nil { fromOurs.added += 1 }
     }
 
+    /// Moves on the two sides can close a cycle (ours puts A into B, theirs puts B into a view
+    /// inside A): a result would hold neither. Every object that one side moved into such a
+    /// cycle is a move-move conflict: found on the decided parents first, then resolved, so
+    /// that the conflicts do not depend on the order the objects are met in.
+    private func breakMoveCycles(_ ids: [String], _ found: [Places]) {
+        var cycle: [(String, Places)] = []
+        for (key, f) in zip(ids, found) {
+            guard let pb = f.pb, let po = f.po, let pt = f.pt, (po == pb) != (pt == pb), closesCycle(key) else { continue }
+            cycle.append((key, f))
+        }
+        for (key, f) in cycle {
+            let conflict = decide("move " + key, .moveMove, element: key)
+            let taken = take(conflict)
+            survivingParent[key] = taken == .theirs ? f.pt! : taken == .base ? f.pb! : f.po!
+            recordMovedToDifferentParents(f.o!, ours: f.po!, theirs: f.pt!, conflict: conflict)
+        }
+    }
+
+    /// Whether the chain of decided parents above an object comes back to it.
+    private func closesCycle(_ key: String) -> Bool {
+        var k = key
+        for _ in 0..<survivingParent.count {
+            guard let parent = survivingParent[k] else { return false }
+            // The object a parent element belongs to: its key up to the first `/`.
+            let owner = parent.firstIndex(of: "/").map { String(parent[..<$0]) } ?? parent
+            if owner == key { return true }
+            guard IBGraph.isObjectKey(owner), owner != k else { return false }
+            k = owner
+        }
+        return true
+    }
+
     /// A move makes the subtrees around both its old and new places non-reusable, in every
     /// version. (`ids` holds every object of the three versions, so every survivor.)
     private func markMoves(_ ids: [String], _ found: [Places]) {
@@ -115,6 +148,8 @@ extension TreeMerge {
     struct ParentTable {
         private var index: KeyIndex
         private var parents: [String] = []
+
+        var count: Int { parents.count }
 
         init(minimumCapacity: Int = 0) {
             index = KeyIndex(minimumCapacity: minimumCapacity)
