@@ -2,7 +2,7 @@ import Foundation
 import XibKit
 
 /// `xibmerge merge` of generated xibs with N conflicts of one kind among the N subviews of one
-/// view (issue 18: each grew with N², 20,000 taking from 10 s to a minute), against
+/// view (each is quadratic if a step per conflict scans them all), against
 /// `git merge-file -p` of the same files, for N of 20,000 and 100,000 (the issue's count of
 /// duplicate ids). Medians of 3 alternating runs; the target: linear time (under 2 s at 20,000).
 /// - delete/edit: ours deletes every subview, theirs relabels each (each conflict described with

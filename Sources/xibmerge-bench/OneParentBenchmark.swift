@@ -1,7 +1,7 @@
 import Foundation
 
 /// `xibmerge diff OLD NEW` of a generated 20 MB xib whose 115,000 views share one superview
-/// (issue 18: such a diff once grew with the square of the children), against `git diff
+/// (a diff that scans the siblings per child grows with their square), against `git diff
 /// --no-index` of the same files. NEW deletes every 97th view, moves a block of 1,000 to the
 /// end, changes every 50th view's frame and adds 1,000: deletions, a reorder, edits and
 /// additions under the one parent. Reports wall and CPU time (medians of 5 alternating runs),

@@ -115,7 +115,7 @@ enum DiffAttributes {
 
     /// The children of one parent as labels number them: the ordinal each unnamed tag has
     /// reached, and how many children have each tag, counted once when first asked (asking by
-    /// a scan of the siblings per tag made 200,000 differently named children quadratic).
+    /// a scan of the siblings per tag would make 200,000 differently named children quadratic).
     struct Siblings {
         let nodes: IBGraph.Children
         var ordinals: [String: Int] = [:]

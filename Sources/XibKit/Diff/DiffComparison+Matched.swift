@@ -55,7 +55,7 @@ extension DiffComparison {
         }
         // Otherwise match by name. A few dozen names a side: scans beat hashing them, and
         // indices beat copying the values into tables; past that (a hostile element of a
-        // million values), a table of positions, since scans were quadratic.
+        // million values), a table of positions, since scans would be quadratic.
         let oldNames = uniqueNames(a), newNames = uniqueNames(b)
         func table(_ names: [String]) -> [String: Int]? {
             names.count > 32 ? Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) }) : nil
@@ -83,7 +83,7 @@ extension DiffComparison {
         var names: [String] = []
         names.reserveCapacity(list.count)
         // A few dozen names as a rule: a scan beats hashing them. Past that, the names taken
-        // and each name's next number, as scans and counting up from 2 were quadratic.
+        // and each name's next number, as scans and counting up from 2 would be quadratic.
         var taken: Set<String>? = list.count > 32 ? [] : nil
         var next: [String: Int] = [:]
         for f in list {
@@ -146,7 +146,7 @@ extension DiffComparison {
             let newKids = new.graph.children(of: nc).filter { new.isEntity[$0] }
             // Each old child's position, by binary search (their node numbers increase in
             // document order): one container may hold a hundred thousand of them, and a table
-            // of positions beside the list was 37 bytes a child at a large diff's peak.
+            // of positions beside the list would cost 37 bytes a child at a large diff's peak.
             func oldPosition(_ o: Int) -> Int? {
                 let p = oldKids.partitionPoint { $0 < o }
                 return p < oldKids.count && oldKids[p] == o ? p : nil

@@ -18,8 +18,8 @@ final class DiffObjects {
     /// it below the document (0: none): what `groupRoot` looks for, found once per node.
     private let sceneAbove: NodeNumbers
     private let topEntity: NodeNumbers
-    /// Names and paths computed so far, by node (a few of the nodes: an array of them took
-    /// 32 bytes a node).
+    /// Names and paths computed so far, by node (a few of the nodes: an array of them would
+    /// cost 32 bytes a node).
     private var names: [Int: String] = [:]
     private var paths: [Int: String] = [:]
     /// Where a node's element (the node's number given) is in the document's bytes, for a

@@ -8,8 +8,8 @@ struct ConflictWords {
     private var objects: [DiffObjects?] = [nil, nil, nil]
     /// base → ours and base → theirs, computed when a deletion asks.
     private var edits: [Edits?] = [nil, nil]
-    /// Per version, the nodes referring to each id, made when a deletion asks: each of
-    /// 20,000 deletions searching every reference (and every edit) took a merge a minute.
+    /// Per version, the nodes referring to each id, made when a deletion asks: each deletion
+    /// searching every reference (and every edit) would make the merge quadratic.
     private var referrers: [[String: [Int]]?] = [nil, nil, nil]
 
     /// A side's changes to base (its semantic diff), found by object id.

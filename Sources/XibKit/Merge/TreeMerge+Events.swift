@@ -48,8 +48,8 @@ extension TreeMerge {
     }
 
     /// The path of the parent (key `key`) one side moved objects to, made once per parent: a
-    /// parent's name reads its children, and made again for each of 20,000 objects moved into
-    /// one parent it took a merge minutes.
+    /// parent's name reads its children, so made again for each object moved into one parent
+    /// it would make the merge quadratic.
     private func movedToPath(_ key: String, in side: Side) -> String {
         let cacheKey = (side == .ours ? "o" : "t") + key
         if let path = movedToPaths[cacheKey] { return path }

@@ -63,7 +63,7 @@ public struct IBGraph: Sendable {
     }
 
     /// A node's child elements, as node indices: a view into one list for the whole graph (an
-    /// array per parent took 48 bytes and more each).
+    /// array per parent costs 48 bytes and more each).
     public struct Children: RandomAccessCollection, Sendable {
         private let list: [Int32]
         private let start: Int
@@ -91,8 +91,8 @@ public struct IBGraph: Sendable {
     public private(set) var references: [Reference] = []
     /// Whether some key had to be made unique (`~2`): a duplicate id, or two same-keyed values.
     public private(set) var hasDuplicateKeys = false
-    /// Per duplicated key, the next `~n` to try: counting up from 2 for each new duplicate made
-    /// a million siblings with one id quadratic (a check ran for minutes).
+    /// Per duplicated key, the next `~n` to try: counting up from 2 for each new duplicate would
+    /// make a million siblings with one id quadratic.
     private var nextSuffix: [String: Int] = [:]
     private let keyed: Bool
     /// While the graph is built: keys to take rather than copy, and the bytes of the key being made.
@@ -119,9 +119,9 @@ public struct IBGraph: Sendable {
     /// `copying`: the subtrees `xml` took whole from `other`'s document (`BaseElements.taken`,
     /// read with `other`'s elements), whose nodes this graph copies from `other` rather than
     /// making them again: their keys, ids and references are the same. A file's history builds
-    /// a graph of every version, most of it such subtrees: kept for what it buys there, `log`
-    /// of 200 versions of a 129 KB storyboard in 25% less time (153 against 114 ms, 28% fewer
-    /// instructions), which brought it under 1.5 times `git log -p`.
+    /// a graph of every version, most of it such subtrees: kept for what it buys there, what
+    /// keeps `log` within its target against `git log -p` (doc/performance.md,
+    /// `Scripts/bench history`).
     init(xml: XMLDocument, sharingKeysWith other: IBGraph?, copying taken: [BaseElements.Taken]) {
         self.init(building: xml, keyed: true, sharingKeysWith: other, copying: taken)
         // A copied key was already there: made here, it and the keys below it would differ.
@@ -148,8 +148,7 @@ public struct IBGraph: Sendable {
     }
 
     /// How many start tags the bytes hold (`<` before a name): the number of nodes, reserved at
-    /// once, since growing the array of a large file held it twice (146 MB at the peak of a
-    /// 20 MB diff).
+    /// once, since growing the array of a large file holds it twice at the peak of memory.
     private static func startTags(in bytes: [UInt8]) -> Int {
         bytes.withUnsafeBufferPointer { p in
             guard let base = p.baseAddress else { return 0 }
@@ -424,8 +423,8 @@ private final class Neighbour: Sendable {
 
 /// How many anonymous children of each tag a parent has had so far: the `n` of `/tag[n]`.
 /// A short list searched in order, since a parent has a handful of tags; past 16 tags a
-/// dictionary, since a parent of 200,000 differently named children made the search
-/// quadratic (a 4.5 MB file took 56 s to check).
+/// dictionary, since a parent of 200,000 differently named children would make the search
+/// quadratic.
 struct TagOrdinals {
     private var few: [(String, Int)] = []
     private var many: [String: Int] = [:]

@@ -5,18 +5,16 @@ import Darwin
 #endif
 
 /// The graph's tables from a key or an object id to a node. A merge looks keys up tens of
-/// thousands of times; with `Dictionary<String, Int>` the seeded SipHash of every key was a
+/// thousands of times; with `Dictionary<String, Int>` the seeded SipHash of every key is a
 /// visible share of the time. Open addressing over `FastHash`, insertion-ordered entries.
 ///
-/// Kept with `FastHash` for what they buy on the largest files: with `Dictionary`, `Set` and
-/// `Hasher` instead, a merge took 25% more time on a 1 MB storyboard (94.8 against 75.7 ms),
-/// 23% on a 12 MB one and 21% on the corpus's largest scenario (CPU time, medians of 21
-/// alternating runs), and the bench's median ratio to `git merge-file` rose past its target of 4.
+/// Kept with `FastHash` for what they buy on the largest files: the figure is in
+/// doc/performance.md, and `Scripts/bench merge large` measures it again.
 public struct KeyIndex: Sendable {
     private var entryKeys: [String] = []
     /// Once `readKeys(from:)` has run, the nodes whose keys the entries are (each entry's value
     /// is its node), in place of `entryKeys`: a graph's nodes hold the same strings, and a
-    /// second reference to each was 16 bytes a node in every graph a merge holds.
+    /// second reference to each would cost 16 bytes a node in every graph a merge holds.
     private var nodes: [IBGraph.Node]?
     /// In 32 bits: the values are node numbers, far below 2^31 (`XMLLimits.maximumElements`).
     private var entryValues: [Int32] = []

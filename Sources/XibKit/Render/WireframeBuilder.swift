@@ -8,7 +8,7 @@
 public enum WireframeBuilder {
     /// The most elements one picture draws: ten times the elements of the corpus's largest file
     /// (9,983), and about twenty times its largest drawing (544 shapes). A file of 100,000 top-level
-    /// views drew a 104 MB SVG in 2.6 s, a picture nobody can look at; the canvases past the
+    /// views would make a 104 MB SVG, a picture nobody can look at; the canvases past the
     /// budget are counted instead (`Wireframe.omitted`), to be drawn by naming them (`only`).
     public static let elementBudget = 100_000
 

@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// Line-level diffing: patience anchors (lines unique on both sides), Myers between them.
-/// Used for the line-based fast path, the line-based fallback, and to place conflict
-/// markers around the fewest lines.
+/// Used to find the bytes each side shares with base, for the line-based fallback, and to
+/// place conflict markers around the fewest lines.
 public enum LineDiff {
     /// Bytes two versions share: `count` bytes at `start` in one are those at `baseStart` in
     /// the other (base).
@@ -94,7 +94,7 @@ public enum LineDiff {
 
     /// Interns lines of several sequences into shared dense integer ids (0, 1, 2 ...), so
     /// comparisons are cheap. An open-addressing table over a word-at-a-time hash: Swift's
-    /// Dictionary with a byte-by-byte Hasher was most of the line merge's time.
+    /// Dictionary with a byte-by-byte Hasher would be most of the line merge's time.
     public static func intern(_ sequences: [[ArraySlice<UInt8>]]) -> [[Int]] {
         let total = sequences.reduce(0) { $0 + $1.count }
         var capacity = 16

@@ -1,7 +1,7 @@
 /// A fast non-cryptographic 64-bit hash over bytes, eight at a time, for hashes computed many
 /// thousand times per merge (lines, subtree fingerprints), where Swift's seeded SipHash over
-/// `String` was a large share of the time. Deterministic: equal input, equal hash, in any run.
-/// (Kept with `KeyIndex`, which gives the figure.)
+/// `String` is a large share of the time. Deterministic: equal input, equal hash, in any run.
+/// (Kept with `KeyIndex`; doc/performance.md gives the figure.)
 struct FastHash {
     private(set) var value: UInt64
 

@@ -7,7 +7,7 @@ import Darwin
 /// The strings for element and attribute names, and (another instance) for attribute values:
 /// a file spells a few dozen names thousands of times, and most values repeat too (`YES`,
 /// `NO`, `system`); making each a String again (a UTF-8 check, for long ones an allocation)
-/// was a visible share of reading. Direct-mapped on the name's first 16 bytes and length; a long
+/// is a visible share of reading. Direct-mapped on the name's first 16 bytes and length; a long
 /// name that matches those is compared in full.
 final class StringCache {
     private struct Entry {

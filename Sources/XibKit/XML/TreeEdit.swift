@@ -5,7 +5,7 @@ public enum TreeEdit {
         guard let first = path.first else { body(&e); return }
         guard first < e.children.count, case .element(var child) = e.children[first] else { return }
         // Out of the array while it changes: shared with the array's copy, its children would
-        // be copied whole at each edit (20,000 edits of one parent's children took seconds).
+        // be copied whole at each edit (quadratic in edits of one parent's children).
         e.children[first] = .cdata("")
         modify(&child, at: path.dropFirst(), body)
         e.children[first] = .element(child)

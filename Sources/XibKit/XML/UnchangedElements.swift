@@ -17,10 +17,8 @@ import Darwin
 /// and a file's history, which reads each version with its neighbour's elements, finds lines
 /// through `BaseElements`, which places taken subtrees in the version's own bytes.
 ///
-/// Kept for what it buys on the largest files: without it, a merge took 27% more time on the
-/// corpus's largest scenario (661 KB: 47.6 against 37.6 ms), 24% on a 1 MB storyboard (75.5
-/// against 60.9 ms) and 16% on a 12 MB one (CPU time, medians of 21 alternating runs), and
-/// the bench's median ratio to `git merge-file` rose past its target of 4.
+/// Kept for what it buys on the largest files, in time and in memory (two trees sharing
+/// their storage): doc/performance.md, `Scripts/bench merge large memory`.
 public struct UnchangedElements: Sendable {
     public let base: BaseElements
     /// The byte runs this version shares with base, in order.

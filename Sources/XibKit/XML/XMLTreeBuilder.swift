@@ -191,7 +191,7 @@ struct XMLTreeBuilder {
     }
 
     /// `children` with the white-space runs from `first` on put back among them as text, in
-    /// one pass (inserting them one by one was quadratic in the number of children).
+    /// one pass (inserting them one by one is quadratic in the number of children).
     private func withWhitespace(_ children: [XMLNode], from first: Int) -> [XMLNode] {
         var result: [XMLNode] = []
         result.reserveCapacity(children.count + whitespace.count - first)

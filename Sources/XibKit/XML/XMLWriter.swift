@@ -22,10 +22,9 @@ public struct XMLWriter {
     /// byte from a file they were read from (in order): what reading the bytes back to check
     /// them may skip (`XMLReader.checkWellFormed`).
     ///
-    /// Kept for the merge's check of its result: reading back only what was written anew, the
-    /// largest merges took 4-36% less time than reading the whole result again (17% in the
-    /// median of four rounds of 21 alternating runs), which keeps the bench's median ratio to
-    /// `git merge-file` under its target of 4.
+    /// Kept for the merge's check of its result: on the largest merges, reading back only what
+    /// was written anew saves a visible share of the time against reading the whole result
+    /// again (doc/performance.md, `Scripts/bench merge large`).
     public static func writeRecordingCopies(_ document: XMLDocument) -> (bytes: [UInt8], copies: [Range<Int>]) {
         let w = render(document, recordingCopies: true)
         return (w.out, w.copies ?? [])
