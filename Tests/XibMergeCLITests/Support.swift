@@ -103,9 +103,17 @@ enum CLI {
         try run("/usr/bin/env", ["git"] + arguments, cwd: cwd, environment: environment)
     }
 
+    /// A scratch folder under this process's one parent in the temporary directory, which is
+    /// removed when the test process exits: a run leaves nothing behind, whichever test fails.
     static func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("xibmerge-test-\(UUID().uuidString)")
+        let url = URL(fileURLWithPath: scratchParent).appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
     }
 }
+
+private let scratchParent: String = {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("xibmerge-tests-\(getpid())").path
+    atexit { try? FileManager.default.removeItem(atPath: scratchParent) }
+    return path
+}()
