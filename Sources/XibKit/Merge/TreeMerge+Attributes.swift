@@ -17,8 +17,9 @@ extension TreeMerge {
             else if tv == bv { value = ov; oursChanged = true }
             else {
                 // Named as in base when it was there: ours' changed title would misname it.
-                value = resolveAttributeConflict(tag: tag, name: name, base: bv, ours: ov, theirs: tv, node: b ?? o ?? t!,
-                                                 graph: b != nil ? B : (o != nil ? O : T))
+                let graph = b != nil ? B : (o != nil ? O : T), node = b ?? o ?? t!
+                value = resolveAttributeConflict(tag: tag, name: name, base: bv, ours: ov, theirs: tv, node: node, graph: graph,
+                                                 rewrite: IBRules.xcodeRewrite(parent: parentTag(graph, node), base: be, ours: oe, theirs: te))
             }
             guard let v = value else { continue }
             if let a = (oe?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
@@ -34,7 +35,7 @@ extension TreeMerge {
     }
 
     func resolveAttributeConflict(tag: String, name: String, base: String?, ours: String?, theirs: String?, node: Int,
-                                  graph: IBGraph) -> String? {
+                                  graph: IBGraph, rewrite: IBRules.XcodeRewrite? = nil) -> String? {
         let owner = graph.owningObject(node)
         let element = graph.nodes[node].element
         let subject = TreeMerge.attributeSubject(name, of: element, tag: tag, isObject: graph.nodes[node].objectID != nil)
@@ -56,7 +57,8 @@ extension TreeMerge {
         case .layout?, nil:
             let key = graph.nodes[node].key
             let kind: ConflictClass = noise == .layout ? .layout : (base == nil ? .addAdd : .attribute)
-            let conflict = decide("attribute \(key) \(name)", kind, element: key, attribute: name, offering: [.base])
+            var conflict = decide("attribute \(key) \(name)", kind, element: key, attribute: name, offering: [.base])
+            conflict.xcodeRewrite = rewrite?.rule
             recordBothChanged(.conflict, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs, conflict: conflict)
             switch take(conflict) {
             case .base: return base
@@ -64,6 +66,12 @@ extension TreeMerge {
             default: return ours
             }
         }
+    }
+
+    /// The tag of node `n`'s parent element.
+    func parentTag(_ g: IBGraph, _ n: Int) -> String? {
+        let p = g.nodes[n].parent
+        return p >= 0 ? g.nodes[p].tag : nil
     }
 
     /// Xcode version strings compared numerically, component by component.

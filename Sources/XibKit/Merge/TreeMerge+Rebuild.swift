@@ -239,7 +239,10 @@ extension TreeMerge {
             if keep { keptValues.insert(k) }
             return keep
         }
-        let conflict = decide("delete " + k, .deleteEdit, element: k, deletedBy: deleter)
+        var conflict = decide("delete " + k, .deleteEdit, element: k, deletedBy: deleter)
+        let kept = keeper.nodes[kn].element
+        conflict.xcodeRewrite = IBRules.xcodeRewrite(parent: parentTag(B, bn), base: B.nodes[bn].element,
+                                                     ours: deleter == .ours ? nil : kept, theirs: deleter == .theirs ? nil : kept)?.rule
         let taken = take(conflict)
         if taken == .base { restoredFromBase.insert(k) }
         let keep = taken == .base || taken.rawValue != deleter.rawValue
