@@ -86,6 +86,9 @@ public struct MergePreview: Sendable {
     public var otherConflicts: [String]
     /// Interface Builder files changed on one side only (they merge trivially).
     public var changedOnOneSide: Int
+    /// Mismatches between IB files and code in the merged tree that neither side has (`check`'s
+    /// code rules); nil when not compared (no sources).
+    public var codeBreaks: [IntegrityProblem]?
 
     public init(ours: Side, theirs: Side, base: String?, files: [File], otherConflicts: [String], changedOnOneSide: Int) {
         self.ours = ours
@@ -134,6 +137,9 @@ public enum MergePreviewRenderer {
         if !p.otherConflicts.isEmpty {
             out += "\nOther files git would leave conflicted:\n" + p.otherConflicts.map { "CONFLICT \($0)\n" }.joined()
         }
+        if let breaks = p.codeBreaks, !breaks.isEmpty {
+            out += "\nBreaks the app: \(breakCount(breaks)) that neither side has:\n" + breaks.map { "\($0)\n" }.joined()
+        }
         return out + "\nResult: \(verdict(p)).\n"
     }
 
@@ -151,7 +157,16 @@ public enum MergePreviewRenderer {
         if !p.otherConflicts.isEmpty {
             out += "\n#### Other files git would leave conflicted\n\n" + p.otherConflicts.map { "- \(MD.code($0))\n" }.joined()
         }
+        if let breaks = p.codeBreaks, !breaks.isEmpty {
+            out += "\n#### ⚠️ Breaks the app: \(breakCount(breaks)) that neither side has\n\n"
+            out += breaks.map { "- \(MD.code($0.kind.id)) \(MD.code("\($0.file):\($0.line):\($0.column ?? 1)")) \(MD.escape($0.text))\n" }.joined()
+        }
         return out
+    }
+
+    /// `2 mismatches between IB and code`.
+    static func breakCount(_ breaks: [IntegrityProblem]) -> String {
+        "\(breaks.count) mismatch\(breaks.count == 1 ? "" : "es") between IB and code"
     }
 
     public static func json(_ p: MergePreview) -> JSON {
@@ -183,6 +198,7 @@ public enum MergePreviewRenderer {
             })),
             ("otherConflicts", .array(p.otherConflicts.map { .string($0) })),
             ("changedOnOneSide", .int(p.changedOnOneSide)),
+            ("codeBreaks", p.codeBreaks.map { .array($0.map(CheckJSONRenderer.problem)) } ?? .null),
         ])
     }
 }

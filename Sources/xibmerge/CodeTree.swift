@@ -21,9 +21,14 @@ enum CodeTree {
 
     /// What the code rules find in `commit`; nil when it has no Swift or Objective-C source.
     static func check(_ repository: Repository, commit: ObjectID, store: BlobStore, configuration: CheckConfiguration) throws -> Findings? {
-        let folder = try temporaryFolder()
-        defer { _ = Subprocess.run(["rm", "-rf", folder]) }
-        try write(repository, commit: commit, store: store, to: folder)
+        try inTemporaryFolder { folder in
+            try write(repository, commit: commit, store: store, to: folder)
+            return check(folder: folder, configuration: configuration)
+        }
+    }
+
+    /// What the code rules find in the files under `folder`, paths relative to it.
+    static func check(folder: String, configuration: CheckConfiguration) -> Findings? {
         let code = CodeIndexer.index(folders: [folder])
         guard code.sourceFiles > 0 else { return nil }
         let results = Checker.check(Checker.documents(in: [folder]), configuration: configuration, code: code)
@@ -37,13 +42,24 @@ enum CodeTree {
         return Findings(findings: findings, connectionsChecked: CodeRules.connectionsChecked(results), sourceFiles: code.sourceFiles)
     }
 
+    /// `check`'s settings: the `.xibmerge.yml` found from the working directory, else the defaults.
+    static func configuration() -> CheckConfiguration {
+        guard let file = CheckConfiguration.find(from: "."), let loaded = try? CheckConfiguration.load(path: file) else { return CheckConfiguration() }
+        return loaded
+    }
+
+    static func inTemporaryFolder<T>(_ body: (String) throws -> T) throws -> T {
+        let folder = try temporaryFolder()
+        defer { _ = Subprocess.run(["rm", "-rf", folder]) }
+        return try body(folder)
+    }
+
     /// `review`'s check: the findings at `new` that `old` does not have. Nil when the range
     /// changes no file the code rules read (nothing can break), or the head has no source.
     static func review(_ repository: Repository, old: ObjectID, new: ObjectID) throws -> ReviewReport.CodeCheck? {
         let changes = try repository.diff(from: old, to: new, detectRenames: false)
         guard changes.contains(where: { c in [c.oldPath, c.newPath].contains { $0.map(reads) ?? false } }) else { return nil }
-        var configuration = CheckConfiguration()
-        if let file = CheckConfiguration.find(from: "."), let loaded = try? CheckConfiguration.load(path: file) { configuration = loaded }
+        let configuration = configuration()
         let store = BlobStore(repository)
         guard let head = try check(repository, commit: new, store: store, configuration: configuration) else { return nil }
         let base = try check(repository, commit: old, store: store, configuration: configuration)?.findings ?? []
@@ -77,10 +93,13 @@ enum CodeTree {
         store.prefetch(files.map(\.blob))
         for file in files {
             guard let bytes = try? store.bytes(file.blob) else { continue }
-            let target = folder + "/" + file.path
-            makeFolders(above: target)
-            try FileIO.writeAtomically(bytes, to: target)
+            try put(bytes, at: folder + "/" + file.path)
         }
+    }
+
+    static func put(_ bytes: [UInt8], at path: String) throws {
+        makeFolders(above: path)
+        try FileIO.writeAtomically(bytes, to: path)
     }
 
     static func makeFolders(above path: String) {
