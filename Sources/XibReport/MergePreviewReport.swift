@@ -112,7 +112,7 @@ public enum MergePreviewRenderer {
     }
 
     private static func verdict(_ p: MergePreview) -> String {
-        if p.isClean { return "everything would merge cleanly" }
+        if p.isClean { return (p.codeBreaks ?? []).isEmpty ? "everything would merge cleanly" : "everything would merge cleanly, but the result breaks the app" }
         let n = p.conflictedFiles.count + p.otherConflicts.count
         return "conflicts would remain in \(n) file\(n == 1 ? "" : "s")"
     }
@@ -145,7 +145,7 @@ public enum MergePreviewRenderer {
 
     public static func markdown(_ p: MergePreview) -> String {
         typealias MD = DiffMarkdownRenderer
-        var out = "### xibmerge merge preview: \(p.isClean ? "✅" : "⚠️") \(MD.escape(verdict(p)))\n\n"
+        var out = "### xibmerge merge preview: \(p.isClean && (p.codeBreaks ?? []).isEmpty ? "✅" : "⚠️") \(MD.escape(verdict(p)))\n\n"
         out += "\(MD.escape(headline(p)))  \n\(MD.escape(counts(p)))\n"
         if !p.files.isEmpty {
             out += "\n| File | Result |\n| --- | --- |\n"

@@ -61,3 +61,15 @@ extension CodeTree {
         return run.output
     }
 }
+
+extension CodeTree {
+    /// `resolve`'s check of a merge in progress once nothing is left conflicted: the work tree's
+    /// findings that neither HEAD nor MERGE_HEAD has.
+    static func workTreeBreaks(_ repository: Repository, workdir: String, theirs: ObjectID) throws -> [IntegrityProblem] {
+        let configuration = configuration(), store = BlobStore(repository)
+        guard let merged = check(folder: workdir, configuration: configuration) else { return [] }
+        let o = try check(repository, commit: repository.resolveCommit("HEAD"), store: store, configuration: configuration)?.findings ?? []
+        let t = try check(repository, commit: theirs, store: store, configuration: configuration)?.findings ?? []
+        return CodeRules.introduced(base: o + t, head: merged.findings)
+    }
+}

@@ -62,8 +62,19 @@ struct GitMergePreviewBreaksTests {
         #expect(breaks.first?["message"]?.string == "storyboard identifier 'SettingsViewController' is not defined by any IB file")
         let text = try git.xibmerge(["merge-preview", "ours", "theirs"]).stdout
         #expect(text.contains("Breaks the app: 1 mismatch between IB and code that neither side has:\n\(Self.source):"), "\(text)")
+        #expect(text.hasSuffix("Result: everything would merge cleanly, but the result breaks the app.\n"), "\(text)")
         let markdown = try git.xibmerge(["merge-preview", "--format", "markdown", "ours", "theirs"]).stdout
         #expect(markdown.contains("#### ⚠️ Breaks the app: 1 mismatch between IB and code that neither side has"))
+    }
+
+    /// `resolve` in the merge itself, once nothing is conflicted: the work tree is checked.
+    @Test func resolveChecksTheMergedWorkTree() throws {
+        let git = try Self.repository()
+        try git.git(["merge", "--no-commit", "--no-ff", "-q", "theirs"])
+        let resolve = try git.xibmerge(["resolve"])
+        #expect(resolve.status == 0, "\(resolve.stdout)\(resolve.stderr)")
+        #expect(resolve.stdout.contains("xibmerge: the merge breaks the app: 1 mismatch between IB and code that neither side has:\n\(Self.source):"),
+                "\(resolve.stdout)")
     }
 
     /// Merging one side into the base creates nothing new: the side's own state.
