@@ -86,6 +86,9 @@ public struct MergePreview: Sendable {
     public var otherConflicts: [String]
     /// Interface Builder files changed on one side only (they merge trivially).
     public var changedOnOneSide: Int
+    /// Mismatches between IB files and code in the merged tree that neither side has (`check`'s
+    /// code rules); nil when not compared (no sources).
+    public var codeBreaks: [IntegrityProblem]?
 
     public init(ours: Side, theirs: Side, base: String?, files: [File], otherConflicts: [String], changedOnOneSide: Int) {
         self.ours = ours
@@ -109,7 +112,7 @@ public enum MergePreviewRenderer {
     }
 
     private static func verdict(_ p: MergePreview) -> String {
-        if p.isClean { return "everything would merge cleanly" }
+        if p.isClean { return (p.codeBreaks ?? []).isEmpty ? "everything would merge cleanly" : "everything would merge cleanly, but the result breaks the app" }
         let n = p.conflictedFiles.count + p.otherConflicts.count
         return "conflicts would remain in \(n) file\(n == 1 ? "" : "s")"
     }
@@ -134,12 +137,15 @@ public enum MergePreviewRenderer {
         if !p.otherConflicts.isEmpty {
             out += "\nOther files git would leave conflicted:\n" + p.otherConflicts.map { "CONFLICT \($0)\n" }.joined()
         }
+        if let breaks = p.codeBreaks, !breaks.isEmpty {
+            out += "\nBreaks the app: \(breakCount(breaks)) that neither side has:\n" + breaks.map { "\($0)\n" }.joined()
+        }
         return out + "\nResult: \(verdict(p)).\n"
     }
 
     public static func markdown(_ p: MergePreview) -> String {
         typealias MD = DiffMarkdownRenderer
-        var out = "### xibmerge merge preview: \(p.isClean ? "✅" : "⚠️") \(MD.escape(verdict(p)))\n\n"
+        var out = "### xibmerge merge preview: \(p.isClean && (p.codeBreaks ?? []).isEmpty ? "✅" : "⚠️") \(MD.escape(verdict(p)))\n\n"
         out += "\(MD.escape(headline(p)))  \n\(MD.escape(counts(p)))\n"
         if !p.files.isEmpty {
             out += "\n| File | Result |\n| --- | --- |\n"
@@ -151,7 +157,16 @@ public enum MergePreviewRenderer {
         if !p.otherConflicts.isEmpty {
             out += "\n#### Other files git would leave conflicted\n\n" + p.otherConflicts.map { "- \(MD.code($0))\n" }.joined()
         }
+        if let breaks = p.codeBreaks, !breaks.isEmpty {
+            out += "\n#### ⚠️ Breaks the app: \(breakCount(breaks)) that neither side has\n\n"
+            out += breaks.map { "- \(MD.code($0.kind.id)) \(MD.code("\($0.file):\($0.line):\($0.column ?? 1)")) \(MD.escape($0.text))\n" }.joined()
+        }
         return out
+    }
+
+    /// `2 mismatches between IB and code`.
+    static func breakCount(_ breaks: [IntegrityProblem]) -> String {
+        "\(breaks.count) mismatch\(breaks.count == 1 ? "" : "es") between IB and code"
     }
 
     public static func json(_ p: MergePreview) -> JSON {
@@ -183,6 +198,7 @@ public enum MergePreviewRenderer {
             })),
             ("otherConflicts", .array(p.otherConflicts.map { .string($0) })),
             ("changedOnOneSide", .int(p.changedOnOneSide)),
+            ("codeBreaks", p.codeBreaks.map { .array($0.map(CheckJSONRenderer.problem)) } ?? .null),
         ])
     }
 }

@@ -12,6 +12,7 @@ public enum ReviewHTMLRenderer {
         }
         body += h(r.headline) + "</p>\n"
         body += "<p class=\"legend\"><span class=\"sw added\"></span>added <span class=\"sw removed\"></span>removed (in “before”) <span class=\"sw modified\"></span>modified</p>\n"
+        if let code = r.code { body += breaks(code) }
         if let preview = r.mergePreview { body += merge(preview) }
         for p in r.problems { body += "<p class=\"problem\">\(h(p.path)): \(h(p.message))</p>\n" }
         let shown = r.files.filter(\.hasChanges)
@@ -24,6 +25,24 @@ public enum ReviewHTMLRenderer {
         for (i, f) in shown.enumerated() { body += file(f, index: i, report: r) }
         return HTMLPage.page(title: "xibmerge review" + (r.range.map { ": \($0.base)…\($0.head)" } ?? ""), body: body,
                              extraCSS: css + FlowGraphRenderer.stylesheet)
+    }
+
+    /// "Breaks the app": the new mismatches between IB and code (IB side `file:line:column`
+    /// and object path, code side in the message); those already at the base folded.
+    static func breaks(_ c: ReviewReport.CodeCheck) -> String {
+        func items(_ list: [IntegrityProblem]) -> String {
+            var out = "<ul class=\"breaks\">" + list.prefix(ReviewReport.CodeCheck.listLimit).map { f in
+                "<li data-rule=\"\(h(f.kind.id))\"><code>\(h(f.kind.id))</code> <code>\(h("\(f.file):\(f.line):\(f.column ?? 1)"))</code> \(h(f.text))</li>"
+            }.joined()
+            if list.count > ReviewReport.CodeCheck.listLimit { out += "<li>… \(list.count - ReviewReport.CodeCheck.listLimit) more</li>" }
+            return out + "</ul>\n"
+        }
+        var out = "<section class=\"code\">\n<h2>\(c.breaks.isEmpty ? "IB and code" : "⚠️ Breaks the app")</h2>\n<p>\(h(c.headline))</p>\n"
+        if !c.breaks.isEmpty { out += items(c.breaks) }
+        if !c.alreadyBroken.isEmpty {
+            out += "<details><summary>\(c.alreadyBroken.count) already at the base</summary>\n" + items(c.alreadyBroken) + "</details>\n"
+        }
+        return out + "</section>\n"
     }
 
     static func file(_ f: FileReview, index: Int, report: ReviewReport) -> String {
@@ -143,7 +162,7 @@ public enum ReviewHTMLRenderer {
     aside ul,.scene>ul{margin:0 0 8px;padding-left:18px}aside li{margin:2px 0}
     .verb{font-weight:600}.c-added>.verb{color:#1a7f37}.c-removed>.verb{color:#cf222e}.c-modified>.verb,.c-moved>.verb{color:#9a6700}
     .place{color:#59636e}ul.attrs{padding-left:16px;color:#1f2328}del{color:#cf222e}ins{color:#1a7f37;text-decoration:none}
-    .notes{color:#59636e;font-style:italic}.problem{color:#cf222e}
+    .notes{color:#59636e;font-style:italic}.problem{color:#cf222e}.breaks li{margin:.2em 0}
     details.flowbox{margin:8px 0 16px}details.flowbox summary{font-weight:600;cursor:pointer}
     .mergebox{border:1px solid #d0d7de;border-radius:6px;padding:4px 12px;margin:12px 0}.mergebox h2{border:0;margin:8px 0;padding:0}
     li.conflict,.merge.conflict{color:#cf222e}li.clean,.merge.clean{color:#1a7f37}

@@ -15,6 +15,16 @@ public enum ReviewJSONRenderer {
             ("files", .array(r.files.filter(\.hasChanges).map { file($0, report: r) })),
             ("problems", .array(r.problems.map { .object([("path", .string($0.path)), ("message", .string($0.message))]) })),
             ("mergePreview", r.mergePreview.map(MergePreviewRenderer.json) ?? .null),
+            ("code", r.code.map(code) ?? .null),
+        ])
+    }
+
+    static func code(_ c: ReviewReport.CodeCheck) -> JSON {
+        .object([
+            ("breaks", .array(c.breaks.map(CheckJSONRenderer.problem))),
+            ("alreadyBroken", .array(c.alreadyBroken.map(CheckJSONRenderer.problem))),
+            ("connectionsChecked", .int(c.connectionsChecked)),
+            ("sourceFiles", .int(c.sourceFiles)),
         ])
     }
 

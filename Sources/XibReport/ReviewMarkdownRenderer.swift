@@ -16,6 +16,7 @@ public enum ReviewMarkdownRenderer {
             out += "\(MD.code(range.base)) → \(MD.code(range.head)) (\(range.baseCommit.prefix(7))..\(range.headCommit.prefix(7))): "
         }
         out += MD.escape(r.headline) + "\n\n"
+        if let code = r.code { out += breaks(code) }
         if let preview = r.mergePreview { out += MergePreviewRenderer.markdown(preview) + "\n" }
         for p in r.problems { out += "- ⚠️ \(MD.code(p.path)): \(MD.escape(p.message))\n" }
         if !r.problems.isEmpty { out += "\n" }
@@ -43,6 +44,26 @@ public enum ReviewMarkdownRenderer {
                 listed += 1
             }
             if listed < summarised.count { out += "- … and \(summarised.count - listed) more\n" }
+        }
+        return out
+    }
+
+    /// "Breaks the app": the new mismatches between IB and code, each naming the IB side
+    /// (`file:line:column`, the object's path) and the code side (in the message); those
+    /// already at the base folded below.
+    static func breaks(_ c: ReviewReport.CodeCheck) -> String {
+        typealias MD = DiffMarkdownRenderer
+        func item(_ f: IntegrityProblem) -> String {
+            "- \(MD.code(f.kind.id)) \(MD.code("\(f.file):\(f.line):\(f.column ?? 1)")) \(MD.escape(f.text))\n"
+        }
+        let limit = ReviewReport.CodeCheck.listLimit
+        var out = c.breaks.isEmpty ? MD.escape(c.headline.prefix(1).uppercased() + c.headline.dropFirst()) + ".\n\n"
+            : "### ⚠️ Breaks the app\n\n\(MD.escape(c.headline)):\n\n" + c.breaks.prefix(limit).map(item).joined()
+        if c.breaks.count > limit { out += "- … \(c.breaks.count - limit) more\n" }
+        if !c.breaks.isEmpty { out += "\n" }
+        if !c.alreadyBroken.isEmpty {
+            out += "<details>\n<summary>\(c.alreadyBroken.count) already at the base</summary>\n\n"
+                + c.alreadyBroken.prefix(limit).map(item).joined() + "\n</details>\n\n"
         }
         return out
     }

@@ -30,6 +30,35 @@ public struct ReviewReport: Sendable {
         }
     }
 
+    /// `check`'s code rules on the base and the head commits: the mismatches between IB files
+    /// and code that the range creates, whichever half it changed.
+    public struct CodeCheck: Sendable {
+        /// Findings at the head that the base does not have: what the change breaks.
+        public var breaks: [IntegrityProblem]
+        /// Findings at the head already at the base.
+        public var alreadyBroken: [IntegrityProblem]
+        public var connectionsChecked: Int
+        public var sourceFiles: Int
+
+        public init(breaks: [IntegrityProblem], alreadyBroken: [IntegrityProblem], connectionsChecked: Int, sourceFiles: Int) {
+            self.breaks = breaks
+            self.alreadyBroken = alreadyBroken
+            self.connectionsChecked = connectionsChecked
+            self.sourceFiles = sourceFiles
+        }
+
+        /// Findings listed per kind in the HTML and Markdown reports; the rest are counted.
+        static let listLimit = 50
+
+        /// `2 new mismatches between IB and code (1 already there); 310 connections compared with 42 source files`.
+        var headline: String {
+            let n = breaks.count
+            var s = n == 0 ? "no new mismatch between IB and code" : "\(n) new mismatch\(n == 1 ? "" : "es") between IB and code"
+            if !alreadyBroken.isEmpty { s += " (\(alreadyBroken.count) already there)" }
+            return s + "; \(connectionsChecked) connections compared with \(sourceFiles) source files"
+        }
+    }
+
     public enum Format: String, Sendable, CaseIterable {
         case html, markdown, json
     }
@@ -39,12 +68,16 @@ public struct ReviewReport: Sendable {
     public var problems: [Problem]
     /// With `--merge-into`: what merging the head into that revision would do.
     public var mergePreview: MergePreview?
+    /// The code rules on both commits (nil: the range changes no IB file or source, or there is no code).
+    public var code: CodeCheck?
     /// Where the HTML report will be (an artifact's name): the Markdown points there when it
     /// has to leave something out.
     public var htmlName: String?
 
-    public init(range: Range?, files: [FileReview], problems: [Problem] = [], mergePreview: MergePreview? = nil, htmlName: String? = nil) {
+    public init(range: Range?, files: [FileReview], problems: [Problem] = [], mergePreview: MergePreview? = nil,
+                code: CodeCheck? = nil, htmlName: String? = nil) {
         self.range = range
+        self.code = code
         self.files = files
         self.problems = problems
         self.mergePreview = mergePreview

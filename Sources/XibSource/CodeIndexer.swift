@@ -23,6 +23,15 @@ public enum CodeIndexer {
         return index
     }
 
+    /// Whether the index (or `check` beside it) reads a file of this name: sources, IB files,
+    /// property lists and the manifests that declare dependencies. A commit's tree written out
+    /// for the code rules needs only these.
+    public static func reads(_ name: String) -> Bool {
+        let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? ""
+        return SourceFiles.isSource(name) || Checker.documentExtensions.contains(ext) || ext == "plist"
+            || SourceFiles.manifestNames.contains(name)
+    }
+
     /// One source file's index (the tests' way in).
     public static func index(file: String, text: String) -> CodeIndex {
         let bytes = Array(text.utf8)

@@ -12,6 +12,8 @@ struct SourceFiles {
     static let objcExtensions: Set<String> = ["h", "m", "mm"]
     /// Build products and tool folders, never sources of the app.
     static let skippedFolders: Set<String> = ["build", "DerivedData", "node_modules"]
+    /// Files that declare dependencies and the project's sources.
+    static let manifestNames: Set<String> = ["Podfile", "Cartfile", ".gitmodules", "Package.swift", "project.pbxproj"]
 
     var swift: [String] = []
     var objc: [String] = []
@@ -88,7 +90,7 @@ struct SourceFiles {
             let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? ""
             if Self.swiftExtensions.contains(ext) { swift.append(path); hasSource = true }
             if Self.objcExtensions.contains(ext) { objc.append(path); hasSource = true }
-            if ["Podfile", "Cartfile", ".gitmodules", "Package.swift", "project.pbxproj"].contains(name) { manifests.append(path) }
+            if Self.manifestNames.contains(name) { manifests.append(path) }
             if name == "Package.swift" { packageFolders.append(dir + "/") }
             if ext == "plist" { plists.append(path) }
         }

@@ -12,7 +12,9 @@ struct MergePreviewCommand: ParsableCommand {
         the way the merge driver would; other files are predicted by libgit2's own in-memory merge. \
         Nothing is written to the repository or the work tree (in a partial clone, git fetches the \
         versions a merge needs, as it would for the merge). Conflicts are named by the human path of \
-        the object concerned. Exit codes: 0 everything would merge cleanly, 1 conflicts would remain, 2 errors.
+        the object concerned. With Swift or Objective-C sources, the merged tree is checked with `check`'s \
+        code rules: mismatches between IB files and code that neither side has are listed. Exit codes: \
+        0 everything would merge cleanly, 1 conflicts would remain or the merge breaks the app, 2 errors.
         """
     )
 
@@ -41,7 +43,7 @@ struct MergePreviewCommand: ParsableCommand {
             case .markdown: Console.out(MergePreviewRenderer.markdown(preview))
             case .json: Console.out(MergePreviewRenderer.json(preview).rendered())
             }
-            clean = preview.isClean
+            clean = preview.isClean && (preview.codeBreaks ?? []).isEmpty
         }
         if failed { throw Exit.error }
         if !clean { throw Exit.foundSomething }
@@ -85,8 +87,16 @@ struct MergePreviewCommand: ParsableCommand {
         let others = Set(predicted.map(\.path)).subtracting(covered).sorted()
         let oneSide = Set((changes.ours + changes.theirs).map { $0.oldPath ?? $0.path }.filter(GitCLI.isInterfaceBuilderFile))
             .subtracting(both.map(\.basePath))
-        return MergePreview(ours: .init(revision: ours, commit: o.hex), theirs: .init(revision: theirs, commit: t.hex),
-                            base: changes.base?.hex, files: files, otherConflicts: others, changedOnOneSide: oneSide.count)
+        var preview = MergePreview(ours: .init(revision: ours, commit: o.hex), theirs: .init(revision: theirs, commit: t.hex),
+                                   base: changes.base?.hex, files: files, otherConflicts: others, changedOnOneSide: oneSide.count)
+        var merged: [String: [UInt8]] = [:]
+        for f in files { if case .merged(let outcome) = f.result, outcome.isClean { merged[f.path] = outcome.bytes } }
+        do {
+            preview.codeBreaks = try CodeTree.mergeBreaks(repository, ours: o, theirs: t, changes: changes, merged: merged, store: store)
+        } catch {
+            report("IB files and code not compared in the merged tree: \(error)")
+        }
+        return preview
     }
 
     /// The blobs libgit2's in-memory merge reads, which a partial clone may lack: both sides'

@@ -22,6 +22,8 @@ struct ResolveCommand: ParsableCommand {
         our version looks resolved by hand, and is left alone unless --force. \
         git mergetool (`xibmerge install` sets up `git mergetool --tool xibmerge`) passes the three versions \
         as --base, --ours and --theirs and the work-tree file as the one PATH; it stages the file itself.
+        Once nothing is left conflicted in a merge, the work tree is checked with `check`'s code rules and \
+        the mismatches between IB files and code that neither side has are listed. \
         Exit codes: 0 all resolved, 1 conflicts remain, 2 errors.
         """
     )
@@ -116,7 +118,19 @@ struct ResolveCommand: ParsableCommand {
             if result != .resolved { remaining = true }
             if result == .quit { break }
         }
+        if !remaining { try checkMergedWorkTree(repository, workdir: workdir) }
         return remaining
+    }
+
+    /// A merge in progress with nothing left conflicted: what the merged work tree breaks
+    /// between IB files and code that neither side breaks (see doc/code-check.md).
+    private func checkMergedWorkTree(_ repository: Repository, workdir: String) throws {
+        guard repository.isMerging, let theirs = try? repository.resolveCommit("MERGE_HEAD"),
+              try repository.index().conflicts().isEmpty else { return }
+        let breaks = try CodeTree.workTreeBreaks(repository, workdir: workdir, theirs: theirs)
+        guard !breaks.isEmpty else { return }
+        Console.out("xibmerge: the merge breaks the app: \(breaks.count) mismatch\(breaks.count == 1 ? "" : "es") between IB and code that neither side has:\n")
+        for f in breaks { Console.out("\(f)\n") }
     }
 
     private func under(_ path: String, _ prefix: String) -> Bool {

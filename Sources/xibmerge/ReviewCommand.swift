@@ -65,6 +65,11 @@ struct ReviewCommand: ParsableCommand {
                     failed = true
                 }
             }
+            do {
+                report.code = try CodeTree.review(repository, old: range.old, new: range.new)
+            } catch {
+                Console.err("xibmerge: IB files and code not compared: \(error)")
+            }
             report.htmlName = htmlName
             for p in report.problems { Console.err("xibmerge: \(p.message); \(p.path) not reviewed") }
             failed = failed || !report.problems.isEmpty

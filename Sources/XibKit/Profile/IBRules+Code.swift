@@ -66,6 +66,8 @@ extension IBRules {
         "UILongPressGestureRecognizer": ("UIGestureRecognizer", [], []),
         "UISwipeGestureRecognizer": ("UIGestureRecognizer", [], []),
         "UIApplication": ("UIResponder", ["delegate"], []),
+        // WatchKit: an interface controller's outlets are its subclass's own.
+        "WKInterfaceController": ("NSObject", [], []),
         // AppKit
         "NSResponder": ("NSObject", ["menu", "nextResponder"], ["copy:", "cut:", "paste:", "delete:", "selectAll:", "undo:", "redo:", "performClose:", "performMiniaturize:", "performZoom:", "print:", "runPageLayout:", "toggleToolbarShown:", "runToolbarCustomizationPalette:", "toggleSidebar:", "toggleFullScreen:", "showHelp:", "newDocument:", "openDocument:", "saveDocument:", "saveDocumentAs:", "revertDocumentToSaved:", "performFindPanelAction:", "performTextFinderAction:", "centerSelectionInVisibleArea:", "orderFrontFontPanel:", "orderFrontColorPanel:", "cancelOperation:", "complete:"]),
         "NSView": ("NSResponder", ["nextKeyView"], []),
@@ -156,7 +158,8 @@ extension IBRules {
 
     /// Documents an app loads by its Info.plist (`UIMainStoryboardFile`, `NSMainNibFile`,
     /// `UILaunchStoryboardName`) under the names of Xcode's templates: used even when no code names them.
-    public static let entryDocumentNames: Set<String> = ["Main", "MainMenu", "LaunchScreen"]
+    /// A WatchKit app loads `Interface` without any file naming it.
+    public static let entryDocumentNames: Set<String> = ["Main", "MainMenu", "LaunchScreen", "Interface"]
 
     /// Class-name prefixes of Apple's frameworks: a `customClass` or superclass with one is the
     /// SDK's, not a class the project forgot (`MKMapView`, `WKWebView`, `PDFView`, ...).

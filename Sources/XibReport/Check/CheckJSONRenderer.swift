@@ -9,24 +9,27 @@ public enum CheckJSONRenderer {
         ])
     }
 
+    /// One finding (also `review`'s "breaks the app" entries).
+    static func problem(_ f: IntegrityProblem) -> JSON {
+        .object([
+            ("kind", .string(f.kind.id)),
+            ("severity", .string(f.severity.rawValue)),
+            ("file", .string(f.file)),
+            ("line", .int(f.line)),
+            ("column", .optional(f.column)),
+            ("path", .optional(f.path)),
+            ("id", .optional(f.objectID)),
+            ("message", .string(f.message)),
+        ])
+    }
+
     private static func file(_ r: CheckReport.FileResult) -> JSON {
         switch r.outcome {
         case .checked(let findings):
             return .object([
                 ("file", .string(r.file)),
                 ("status", .string(findings.isEmpty ? "ok" : "problems")),
-                ("problems", .array(findings.map { f in
-                    .object([
-                        ("kind", .string(f.kind.id)),
-                        ("severity", .string(f.severity.rawValue)),
-                        ("file", .string(f.file)),
-                        ("line", .int(f.line)),
-                        ("column", .optional(f.column)),
-                        ("path", .optional(f.path)),
-                        ("id", .optional(f.objectID)),
-                        ("message", .string(f.message)),
-                    ])
-                })),
+                ("problems", .array(findings.map(problem))),
             ])
         case .unsupported(let e):
             return .object([
