@@ -43,6 +43,24 @@ struct CheckCommand: ParsableCommand {
     var paths: [String]
 
     func run() throws {
+        try CheckRun(format: format, enable: enable, disable: disable, config: config, sources: sources, verbose: verbose,
+                     strict: strict, jobs: parallel.jobs, paths: paths).run()
+    }
+}
+
+/// `check` itself, on plain values.
+struct CheckRun: CommandRun {
+    var format: CheckReport.Format = .text
+    var enable: [CheckRule] = []
+    var disable: [CheckRule] = []
+    var config: String?
+    var sources: [String] = []
+    var verbose = false
+    var strict = false
+    var jobs: Int?
+    var paths: [String]
+
+    func run() throws {
         var settings = CheckConfiguration()
         if let file = config ?? CheckConfiguration.find(from: ".") {
             do {
@@ -60,10 +78,10 @@ struct CheckCommand: ParsableCommand {
         var code: CodeIndex?
         if !folders.isEmpty && CheckRule.allCases.contains(where: { $0.readsCode && settings.isEnabled($0) }) {
             // A folder without any Swift or Objective-C file has no code to compare with.
-            let index = CodeIndexer.index(folders: folders, jobs: parallel.jobs)
+            let index = CodeIndexer.index(folders: folders, jobs: jobs)
             if index.sourceFiles > 0 { code = index }
         }
-        let results = Checker.check(documents, configuration: settings, code: code, jobs: parallel.jobs)
+        let results = Checker.check(documents, configuration: settings, code: code, jobs: jobs)
         if let code {
             for note in CodeRules.notes(results, code: code) { Console.err(note) }
             if verbose {

@@ -15,6 +15,16 @@ struct FormatCommand: ParsableCommand {
     var files: [String]
 
     func run() throws {
+        try FormatRun(check: check, files: files).run()
+    }
+}
+
+/// `format` itself, on plain values.
+struct FormatRun: CommandRun {
+    var check = false
+    var files: [String]
+
+    func run() throws {
         var changed = 0
         var failed = false
         for file in files {

@@ -30,6 +30,19 @@ struct LogCommand: ParsableCommand {
     var path: String
 
     func run() throws {
+        try LogRun(maxCount: maxCount, rev: rev, display: display.settings, jobs: parallel.jobs, path: path).run()
+    }
+}
+
+/// `log` itself, on plain values.
+struct LogRun: CommandRun {
+    var maxCount: Int?
+    var rev = "HEAD"
+    var display: DiffDisplay
+    var jobs: Int?
+    var path: String
+
+    func run() throws {
         try GitCLI.guarded {
             let repository = try GitCLI.openRepository()
             let file = try GitCLI.repositoryPaths([path], in: repository)[0]
@@ -43,7 +56,7 @@ struct LogCommand: ParsableCommand {
             }
             let options = display.diffOptions
             let entries = HistoryReading.map(Array(zip(changes, Self.paths(changes, file: file))), store: BlobStore(repository),
-                                             jobs: parallel.jobs, blobs: { [$0.0.oldBlob, $0.0.newBlob] }) { item, versions in
+                                             jobs: jobs, blobs: { [$0.0.oldBlob, $0.0.newBlob] }) { item, versions in
                 let (change, path) = item
                 var entry = HistoryEntry(commit: change.commit.id.hex, authorName: change.commit.author.name,
                                          authorEmail: change.commit.author.email, date: GitCLI.isoDate(change.commit.author),

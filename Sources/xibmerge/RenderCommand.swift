@@ -28,6 +28,18 @@ struct RenderCommand: ParsableCommand {
     var file: String
 
     func run() throws {
+        try RenderRun(scene: scene, format: format, output: output, file: file).run()
+    }
+}
+
+/// `render` itself, on plain values.
+struct RenderRun: CommandRun {
+    var scene: [String] = []
+    var format: RenderCommand.Format = .svg
+    var output: String?
+    var file: String
+
+    func run() throws {
         let graph: IBGraph
         do {
             graph = IBGraph(try IBDocument.load(path: file))

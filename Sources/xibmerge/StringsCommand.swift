@@ -39,6 +39,19 @@ struct StringsCommand: ParsableCommand {
     }
 
     func run() throws {
+        try StringsRun(format: format, encoding: encoding, output: output, update: update, files: files).run()
+    }
+}
+
+/// `strings` itself, on plain values.
+struct StringsRun: CommandRun {
+    var format: StringsCommand.Format?
+    var encoding: StringsCommand.Encoding = .utf16
+    var output: String?
+    var update: String?
+    var files: [String]
+
+    func run() throws {
         var failed = false
         var status: Int32 = 0
         for file in files {

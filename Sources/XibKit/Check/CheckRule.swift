@@ -4,111 +4,126 @@ public enum Severity: String, Sendable, CaseIterable {
     case error, warning
 }
 
-/// The rules `check` applies, with stable ids (the raw values: used on the command line, in
-/// `.xibmerge.yml` and in every output format, so never renamed).
-public enum CheckRule: String, Sendable, CaseIterable {
-    case malformed
-    case conflictMarkers = "conflict-markers"
-    case duplicateID = "duplicate-id"
-    case danglingReference = "dangling-reference"
-    case misplacedView = "misplaced-view"
-    case ambiguousLayout = "ambiguous-layout"
-    case duplicateConstraint = "duplicate-constraint"
-    case orphanedTranslation = "orphaned-translation"
-    case staleTranslation = "stale-translation"
-    case missingTranslation = "missing-translation"
-    case missingOutlet = "missing-outlet"
-    case missingAction = "missing-action"
-    case unknownClass = "unknown-class"
-    case missingIdentifier = "missing-identifier"
-    case unconnectedOutlet = "unconnected-outlet"
+/// A rule of `check`: its stable id (used on the command line, in `.xibmerge.yml` and in every
+/// output format, so never renamed), default severity, words and finding function. Each rule is
+/// one file of `Check/Rules/`, declared as a static member (`CheckRule.duplicateID`);
+/// `CheckRuleRegistry` lists them in the order every output shows them.
+public struct CheckRule: Sendable, Hashable, CaseIterable, RawRepresentable, CustomStringConvertible {
+    public let id: String
+    public let defaultSeverity: Severity
+    /// Off unless enabled (`--enable`, `.xibmerge.yml`) when false: for rules whose findings
+    /// are often work in progress or deliberate rather than damage.
+    public let isEnabledByDefault: Bool
+    /// What the rule is about: `integrity` (the file is broken), `layout`, `localization`, `code`.
+    public let category: String
+    /// One line: what the rule finds.
+    public let summary: String
+    /// Why it matters and what to do: SARIF's `help`.
+    public let help: String
+    /// What it finds, in Markdown: the rules table of doc/cli.md (`CheckRuleRegistry.markdownTable`).
+    public let finds: String
+    let finder: Finder
 
-    public var id: String { rawValue }
-
-    public var defaultSeverity: Severity {
-        switch self {
-        case .malformed, .conflictMarkers, .duplicateID, .danglingReference, .orphanedTranslation: .error
-        case .missingOutlet, .missingAction, .unknownClass, .missingIdentifier: .error
-        case .misplacedView, .ambiguousLayout, .duplicateConstraint, .staleTranslation, .missingTranslation, .unconnectedOutlet: .warning
-        }
+    init(id: String, severity: Severity, enabledByDefault: Bool = true, category: String, summary: String,
+         help: String, finds: String, finder: Finder) {
+        self.id = id
+        self.defaultSeverity = severity
+        self.isEnabledByDefault = enabledByDefault
+        self.category = category
+        self.summary = summary
+        self.help = help
+        self.finds = finds
+        self.finder = finder
     }
 
-    /// Off unless enabled (`--enable`, `.xibmerge.yml`): a file without every translation is
-    /// often work in progress, not damage.
-    /// `unconnected-outlet` likewise: an outlet set in code or kept for later is common.
-    public var isEnabledByDefault: Bool { self != .missingTranslation && self != .unconnectedOutlet }
-
-    /// What the rule is about: `integrity` (the file is broken), `layout`, `localization`.
-    public var category: String {
-        switch self {
-        case .malformed, .conflictMarkers, .duplicateID, .danglingReference: "integrity"
-        case .misplacedView, .ambiguousLayout, .duplicateConstraint: "layout"
-        case .orphanedTranslation, .staleTranslation, .missingTranslation: "localization"
-        case .missingOutlet, .missingAction, .unknownClass, .missingIdentifier, .unconnectedOutlet: "code"
-        }
+    /// Where a rule looks. The walks several rules share are done once by `Checker`,
+    /// `LocalizationCheck` and `CodeRules`, which call each rule's function in turn.
+    enum Finder: Sendable {
+        /// Reported by the reader of a document or a translation file when it refuses one.
+        case reading
+        /// Over one document's graph.
+        case document(@Sendable (inout DocumentScan) -> [IntegrityProblem])
+        /// A flag Xcode's editor leaves on a view (the profile's `layoutWarningFlags` names the
+        /// attribute for the rule's id), reported with this message; one walk serves every flag.
+        case viewFlag(message: String)
+        /// On each key of the document's translation files.
+        case translationKey(@Sendable (TranslationKey) -> IntegrityProblem?)
+        /// Over the document's texts and all its translation files.
+        case translations(@Sendable (inout DocumentScan, DocumentTranslations) -> [IntegrityProblem])
+        /// At each element of the walk that compares a document with the code; also run when
+        /// the rule is off, since what it records (`CodeRules.DocumentFacts`) serves others.
+        case codeWalk(@Sendable (inout CodeRules.Run, Int) -> Void)
+        /// Once over the project: the code and what all its documents define.
+        case project(@Sendable (CodeIndex, CodeRules.DocumentFacts) -> [IntegrityProblem])
     }
+
+    public var rawValue: String { id }
+    public var description: String { id }
+
+    public init?(rawValue: String) {
+        guard let rule = CheckRuleRegistry.rules.first(where: { $0.id == rawValue }) else { return nil }
+        self = rule
+    }
+
+    public static var allCases: [CheckRule] { CheckRuleRegistry.rules }
+
+    public static func == (a: CheckRule, b: CheckRule) -> Bool { a.id == b.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// Whether the rule reads `*.lproj/NAME.strings` and `NAME.xcstrings` beside the document.
     public var readsTranslations: Bool { category == "localization" }
 
     /// Whether the rule compares the documents with the Swift and Objective-C code.
     public var readsCode: Bool { category == "code" }
+}
 
-    /// One line: what the rule finds.
-    public var summary: String {
-        switch self {
-        case .malformed: "The file is not well-formed XML (or a .strings file does not parse)."
-        case .conflictMarkers: "The file contains git conflict markers."
-        case .duplicateID: "Two objects share one object id."
-        case .danglingReference: "A reference points at an object id that does not exist."
-        case .misplacedView: "Xcode flagged a view as misplaced: its frame does not match its constraints."
-        case .ambiguousLayout: "Xcode flagged a view's layout as ambiguous: its constraints do not determine its frame."
-        case .duplicateConstraint: "The same constraint equation is installed twice."
-        case .orphanedTranslation: "A .strings or .xcstrings key names an object id that is not in the base file."
-        case .staleTranslation: "A translation was made for a text the object no longer shows."
-        case .missingTranslation: "An object's user-visible text has no translation in a language (.strings key, or a translated catalog unit)."
-        case .missingOutlet: "An outlet's property is not declared by the class that owns it."
-        case .missingAction: "An action's method is not defined by its target's class."
-        case .unknownClass: "A customClass that no source defines."
-        case .missingIdentifier: "Code names a storyboard, nib, storyboard identifier, segue or reuse identifier that no IB file defines."
-        case .unconnectedOutlet: "An @IBOutlet that no IB file connects."
-        }
+/// What a rule over one document sees: its graph, and the lines and columns of its elements
+/// (found on the first look-up, shared by the rules).
+struct DocumentScan {
+    let graph: IBGraph
+    var locations: NodeLocations
+    /// Object ids whose absence is not reported (the merge's check of its result passes over
+    /// references the inputs already left dangling).
+    let ignoringMissing: Set<String>
+
+    init(_ graph: IBGraph, ignoringMissing: Set<String> = []) {
+        self.graph = graph
+        locations = NodeLocations(graph)
+        self.ignoringMissing = ignoringMissing
     }
 
-    /// Why it matters and what to do: SARIF's `help`, the README's table.
-    public var help: String {
-        switch self {
-        case .malformed:
-            "Xcode cannot open a file that is not well-formed XML; a truncated write or a hand merge leaves this. Fix the XML at the line and column given."
-        case .conflictMarkers:
-            "A merge was committed unresolved. Resolve it (`xibmerge resolve`, or by hand) before committing."
-        case .duplicateID:
-            "Object ids must be unique in a document: Xcode refuses or silently corrupts the file, and .strings keys become ambiguous. Usually left by a hand merge that kept both sides of an addition; give one object a new id."
-        case .danglingReference:
-            "An outlet, action, segue, constraint item or other reference names an id no object has: the app crashes or the connection is lost at run time. Usually the object was deleted on one branch and referenced on the other."
-        case .misplacedView:
-            "Xcode writes misplaced=\"YES\" when a view's frame in the canvas differs from where its constraints put it. Update the frames in Xcode (Editor > Resolve Auto Layout Issues)."
-        case .ambiguousLayout:
-            "Xcode writes ambiguous=\"YES\" when a view's constraints do not determine its position or size: the layout at run time is unpredictable. Add the missing constraints."
-        case .duplicateConstraint:
-            "Two constraints with the same items, attributes, relation, multiplier, constant and priority: one is redundant, often the trace of a merge that kept both sides' copy."
-        case .orphanedTranslation:
-            "Object ids are the keys of Base-localised .strings files. When an object is deleted and re-created, or a merge gives it a new id, its translations are silently dropped and the app shows the base language. Move the translation to the new id or delete the key."
-        case .staleTranslation:
-            "ibtool's comment in a .strings file and the extraction comment of a String Catalog record the text a key was made for (title = \"…\"). When the object's text changed since, the translation shows the old meaning. Update the translation, then the comment (`xibmerge strings --update`). Keys Xcode marked stale are not reported."
-        case .missingTranslation:
-            "An object shows text that a language's .strings file does not translate: that language shows the base text. Off by default; enable it for projects whose translations must be complete."
-        case .missingOutlet:
-            "Loading the file sets the outlet by key-value coding: the app crashes with \"not key value coding-compliant for the key\". Typically the property was renamed or deleted in code, or a merge brought back a connection under its old name. Rename the connection or restore the property."
-        case .missingAction:
-            "Sending the action crashes with \"unrecognized selector sent to instance\" (macOS logs it). Typically the method was renamed in code on one branch. Reconnect the action or restore the method."
-        case .unknownClass:
-            "At run time the object falls back to its superclass (\"Unknown class in Interface Builder file\"), and its outlets then crash. Typically a class was renamed or deleted. Classes of code the checker cannot see (absent Pods, Carthage, submodules, other modules) are a note, never an error."
-        case .missingIdentifier:
-            "instantiateViewController(withIdentifier:), performSegue(withIdentifier:), dequeueReusableCell(withIdentifier:), UINib(nibName:), UIStoryboard(name:) and their Objective-C forms crash when the IB side lacks the name. Only string literals are checked."
-        case .unconnectedOutlet:
-            "An implicitly unwrapped @IBOutlet nothing connects crashes when used. Off by default: outlets set in code or kept for another target are common."
+    var file: String { graph.document.source.name }
+
+    /// A finding at element `n`, on the object `object` (its path and id).
+    mutating func problem(_ rule: CheckRule, at n: Int, object: Int, message: String) -> IntegrityProblem {
+        IntegrityProblem(kind: rule, file: file, line: locations.line(of: n), column: locations.column(of: n),
+                         path: graph.displayPath(object), objectID: graph.nodes[object].objectID, message: message)
+    }
+
+    /// The findings of the document rules of `rules` that `enabled` lets run.
+    mutating func run(_ rules: [CheckRule], enabled: (CheckRule) -> Bool) -> [IntegrityProblem] {
+        var out: [IntegrityProblem] = []
+        var flags: [(attribute: String, rule: CheckRule, message: String)] = []
+        for rule in rules where enabled(rule) {
+            switch rule.finder {
+            case .document(let find):
+                out += find(&self)
+            case .viewFlag(let message):
+                if let flag = IBRules.layoutWarningFlags.first(where: { $0.rule == rule.id }) {
+                    flags.append((flag.attribute, rule, message))
+                }
+            default:
+                break
+            }
         }
+        if !flags.isEmpty {
+            for n in graph.nodes.indices where graph.nodes[n].objectID != nil {
+                for (attribute, rule, message) in flags where graph.nodes[n].element[attribute: attribute] == "YES" {
+                    out.append(problem(rule, at: n, object: n, message: message))
+                }
+            }
+        }
+        return out
     }
 }
 

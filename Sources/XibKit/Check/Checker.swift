@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// `check` over files and folders: every rule of `CheckRule` the configuration enables, each
-/// document read once, documents spread over cores with `parallelMap`.
+/// `check` over files and folders: every rule of `CheckRuleRegistry` the configuration enables,
+/// each document read once, documents spread over cores with `parallelMap`.
 public enum Checker {
     public struct FileResult: Sendable {
         /// The document checked (its findings may be in its `.strings` files too).
@@ -93,8 +93,8 @@ public enum Checker {
             return FileResult(file: file, outcome: .checked(configuration.apply(findings)))
         }
         let graph = IBGraph(document)
-        var findings = IntegrityCheck.problems(in: graph)
-        findings += LayoutRules.findings(in: graph, enabled: configuration.isEnabled)
+        var scan = DocumentScan(graph)
+        var findings = scan.run(CheckRule.allCases, enabled: configuration.isEnabled)
         if CheckRule.allCases.contains(where: { $0.readsTranslations && configuration.isEnabled($0) }) {
             findings += LocalizationCheck.findings(in: graph, strings: LocalizationCheck.stringsFiles(for: file),
                                                    enabled: configuration.isEnabled)

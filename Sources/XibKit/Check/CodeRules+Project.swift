@@ -2,7 +2,7 @@
 /// outlets nothing connects, documents nothing loads, and the notes on code that is not there.
 extension CodeRules {
     /// The code rules that compare one document's connections and classes with the code.
-    static let documentRules: Set<CheckRule> = [.missingOutlet, .missingAction, .unknownClass]
+    static let documentRules = Set(CheckRule.allCases.filter { if case .codeWalk = $0.finder { true } else { false } })
 
     /// `results` with the findings of unused documents folded into one each, then a result per
     /// source file with `missing-identifier` and `unconnected-outlet` findings.
@@ -21,8 +21,9 @@ extension CodeRules {
             isNamed(name, code: code, facts: all) ? result : foldedUnused(result)
         }
         var findings: [IntegrityProblem] = []
-        if configuration.isEnabled(.missingIdentifier) { findings += missingIdentifiers(code: code, facts: all) }
-        if configuration.isEnabled(.unconnectedOutlet) { findings += unconnectedOutlets(code: code, facts: all) }
+        for rule in CheckRule.allCases where configuration.isEnabled(rule) {
+            if case .project(let find) = rule.finder { findings += find(code, all) }
+        }
         findings = configuration.apply(findings)
         IntegrityCheck.sort(&findings)
         var byFile: [String: [IntegrityProblem]] = [:]
@@ -61,33 +62,6 @@ extension CodeRules {
         folded.message = "\(first.message); and \(code.count - 1) more mismatch\(code.count == 2 ? "" : "es") with the code: no code or IB file names '\(documentName(result.file))', it may be unused"
         var out = result
         out.outcome = .checked(result.findings.filter { !documentRules.contains($0.kind) } + [folded])
-        return out
-    }
-
-    static func missingIdentifiers(code: CodeIndex, facts: DocumentFacts) -> [IntegrityProblem] {
-        var out: [IntegrityProblem] = []
-        var seen = Set<CodeIndex.IdentifierUse>()
-        for use in code.identifierUses where seen.insert(use).inserted {
-            var defined = facts.identifiers[use.kind] ?? []
-            if use.kind == .reuseID { defined.formUnion(code.registeredReuseIDs) }
-            if defined.contains(use.value) { continue }
-            // A nib or storyboard named with its extension, or through a path.
-            if use.kind == .nib || use.kind == .storyboard, defined.contains(documentName(use.value)) { continue }
-            out.append(IntegrityProblem(kind: .missingIdentifier, file: use.location.file, line: use.location.line,
-                                        column: use.location.column,
-                                        message: "\(use.kind.rawValue) '\(use.value)' is not defined by any IB file"))
-        }
-        return out
-    }
-
-    static func unconnectedOutlets(code: CodeIndex, facts: DocumentFacts) -> [IntegrityProblem] {
-        var out: [IntegrityProblem] = []
-        for c in code.classes.values {
-            for (key, at) in c.outlets where !facts.connectedOutlets.contains(c.name + "." + key) {
-                out.append(IntegrityProblem(kind: .unconnectedOutlet, file: at.file, line: at.line, column: at.column,
-                                            message: "@IBOutlet '\(key)' of \(c.name) is not connected by any IB file"))
-            }
-        }
         return out
     }
 

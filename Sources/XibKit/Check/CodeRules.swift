@@ -1,5 +1,6 @@
-/// The rules that compare a document with the code (`missing-outlet`, `missing-action`,
-/// `unknown-class`): who owns each connection, and whether that class, its superclasses in the
+/// What the rules that compare a document with the code share (`Rules/` with category
+/// `code`; on each element: `missing-outlet`, `missing-action`, `unknown-class`): one walk over
+/// the document, who owns each connection, and whether that class, its superclasses in the
 /// project or the SDK classes of the profile have the key or the selector. Code the checker
 /// cannot see (an absent dependency, another module) is never an error: it becomes a note.
 public enum CodeRules {
@@ -24,6 +25,12 @@ public enum CodeRules {
         var run = Run(graph: graph, code: code)
         for n in graph.nodes.indices { run.visit(n) }
         return (run.findings, run.facts)
+    }
+
+    /// The functions of the rules that look at each element (`CheckRule.Finder.codeWalk`).
+    static let walkers: [@Sendable (inout Run, Int) -> Void] = CheckRule.allCases.compactMap { rule in
+        guard case .codeWalk(let visit) = rule.finder else { return nil }
+        return visit
     }
 
     /// The key of `DocumentFacts.unresolved` for classes whose file the project lists but lacks.
@@ -99,12 +106,7 @@ extension CodeRules {
             for (tag, attribute) in IBRules.documentNameAttributes where tag == nil || tag == node.tag {
                 if let value = e[attribute: attribute] { facts.namedDocuments.insert(value) }
             }
-            if IBRules.outletTags.contains(node.tag) {
-                outlet(n)
-            } else if node.tag == IBRules.actionTag {
-                action(n)
-            }
-            if let custom = e[attribute: IBRules.customClassAttribute] { customClass(n, custom) }
+            for rule in CodeRules.walkers { rule(&self, n) }
         }
 
         /// The object whose `<connections>` hold the element.
@@ -129,65 +131,6 @@ extension CodeRules {
         func isFirstResponder(_ n: Int) -> Bool {
             let e = graph.nodes[n].element
             return IBRules.firstResponderMarks.contains { e[attribute: $0.attribute] == $0.value }
-        }
-
-        mutating func outlet(_ n: Int) {
-            guard let key = graph.nodes[n].element[attribute: IBRules.outletKeyAttribute], let owner = source(of: n),
-                  let cls = ownerClass(owner) else { return }
-            var name: String? = cls
-            var seen = Set<String>()
-            while let c = name, seen.insert(c).inserted {
-                facts.connectedOutlets.insert(c + "." + key)
-                name = code.classes[c]?.superclass.map(CodeRules.stripGenerics) ?? IBRules.sdkClasses[c]?.superclass
-            }
-            guard CodeRules.isKnownClass(cls, code: code) else { return }
-            facts.connectionsChecked += 1
-            if CodeRules.lookup(key, selector: false, in: cls, code: code) == .no {
-                let what = graph.nodes[n].tag == "outletCollection" ? "outlet collection" : "outlet"
-                report(.missingOutlet, at: n, object: owner,
-                       "\(what) '\(key)' is not a property of \(describe(cls)) or its superclasses")
-            }
-        }
-
-        mutating func action(_ n: Int) {
-            let e = graph.nodes[n].element
-            guard let selector = e[attribute: IBRules.actionSelectorAttribute],
-                  let targetID = IBRules.actionTargetAttributes.lazy.compactMap({ e[attribute: $0] }).first,
-                  let target = graph.node(forObjectID: targetID) else { return }
-            let source = self.source(of: n) ?? n
-            if isFirstResponder(target) {
-                facts.connectionsChecked += 1
-                if !code.allSelectors.contains(selector) && !IBRules.sdkClasses.values.contains(where: { $0.actions.contains(selector) }) {
-                    report(.missingAction, at: n, object: source,
-                           "action '\(selector)' sent to First Responder: no class of the project or the SDK has this method")
-                }
-                return
-            }
-            guard let cls = ownerClass(target), CodeRules.isKnownClass(cls, code: code) else { return }
-            facts.connectionsChecked += 1
-            if CodeRules.lookup(selector, selector: true, in: cls, code: code) == .no {
-                report(.missingAction, at: n, object: source,
-                       "action '\(selector)' is not a method of \(describe(cls)) (the target, \(graph.displayName(target))) or its superclasses")
-            }
-        }
-
-        mutating func customClass(_ n: Int, _ name: String) {
-            if CodeRules.isKnownClass(name, code: code) { return }
-            let e = graph.nodes[n].element
-            let module = e[attribute: IBRules.customModuleAttribute]
-            let ownTarget = e[attribute: IBRules.customModuleProviderAttribute] != nil
-            if code.absentSources.contains(name) {
-                facts.unresolved[CodeRules.absentSourcesModule, default: []].insert(name)
-                return
-            }
-            let visible = ownTarget || module.map { code.modules.contains($0) } ?? code.absentDependencies.isEmpty
-            guard visible else {
-                facts.unresolved[module ?? "", default: []].insert(name)
-                return
-            }
-            let extensions = code.classes[name].map { " (only extensions of it, \($0.location))" } ?? ""
-            report(.unknownClass, at: n, object: n,
-                   "class '\(name)'\(module.map { " of module \($0)" } ?? "") is not defined by any source\(extensions)")
         }
 
         /// The class and where the code declares it.

@@ -1,6 +1,6 @@
-/// A finding of `check`: what makes Xcode refuse a file or crash at run time and what hand
-/// merges leave behind (unparseable XML, conflict markers, duplicate ids, references to
-/// missing objects), and the other rules of `CheckRule`.
+/// A finding of a rule of `check` (`CheckRuleRegistry`): what makes Xcode refuse a file or
+/// crash at run time, what hand merges leave behind, what Xcode flagged, translations and code
+/// that no longer match the document.
 public struct IntegrityProblem: Sendable, Equatable, CustomStringConvertible {
     public typealias Kind = CheckRule
 
@@ -43,52 +43,17 @@ public enum IntegrityCheck {
         problems(in: IBGraph(document))
     }
 
+    /// The integrity rules (`Rules/` with category `integrity`), whatever the configuration.
     /// `ignoringMissing`: ids whose absence is not reported (the merge's check of its result
     /// passes over references the inputs already left dangling).
     public static func problems(in graph: IBGraph, ignoringMissing ignored: Set<String> = []) -> [IntegrityProblem] {
-        let file = graph.document.source.name
-        // Line numbers only for problems found: most documents checked have none.
-        var locations = NodeLocations(graph)
-        func line(of n: Int) -> Int { locations.line(of: n) }
-        func column(of n: Int) -> Int { locations.column(of: n) }
-        var out: [IntegrityProblem] = []
-        for (id, nodes) in graph.duplicateIDs {
-            for n in nodes.dropFirst() {
-                let firstLine = line(of: nodes[0])
-                out.append(IntegrityProblem(kind: .duplicateID, file: file, line: line(of: n),
-                                            column: column(of: n), path: graph.displayPath(n), objectID: id,
-                                            message: "duplicate object id '\(id)' (also used at line \(firstLine) by \(graph.displayPath(nodes[0])))"))
-            }
-        }
-        for r in graph.references where graph.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute)
-            && !ignored.contains(r.target) {
-            let node = graph.nodes[r.node]
-            let owner = graph.owningObject(r.node)
-            let what: String
-            switch (node.tag, r.attribute) {
-            case ("outlet", _), ("outletCollection", _):
-                what = "outlet '\(node.element[attribute: "property"] ?? "?")' points at a missing object '\(r.target)'"
-            case ("action", _):
-                what = "action '\(node.element[attribute: "selector"] ?? "?")' points at a missing object '\(r.target)'"
-            case ("segue", _):
-                what = "segue points at a missing object '\(r.target)'"
-            case ("constraint", _):
-                what = "constraint \(r.attribute) points at a missing object '\(r.target)'"
-            default:
-                what = "<\(node.tag)> \(r.attribute) points at a missing object '\(r.target)'"
-            }
-            out.append(IntegrityProblem(kind: .danglingReference, file: file, line: line(of: r.node),
-                                        column: column(of: r.node), path: graph.displayPath(owner), objectID: node.objectID, message: what))
-        }
-        // A lone `>>>>>>>` or `=======` line left by a half-resolved conflict is well-formed
-        // XML (it is text), so the reader accepts it: it is still a broken file.
-        for line in conflictMarkerLines(graph.document.source.bytes) {
-            out.append(IntegrityProblem(kind: .conflictMarkers, file: file, line: line, column: 1,
-                                        message: "git conflict marker; resolve the conflict first (e.g. `xibmerge resolve`)"))
-        }
+        var scan = DocumentScan(graph, ignoringMissing: ignored)
+        var out = scan.run(rules, enabled: { _ in true })
         sort(&out)
         return out
     }
+
+    static let rules = CheckRule.allCases.filter { $0.category == "integrity" }
 
     /// In file order, then by rule. Numbers first: a file with 500,000 duplicate ids spent
     /// most of its check copying strings into the tuples compared. Sorted as positions, then
@@ -138,10 +103,7 @@ public enum IntegrityCheck {
             return .checked([IntegrityProblem(kind: .malformed, file: name, line: error.location.line,
                                               column: error.location.column, message: error.message)])
         case .conflictMarkers:
-            return .checked(conflictMarkerLines(bytes).map {
-                IntegrityProblem(kind: .conflictMarkers, file: name, line: $0, column: 1,
-                                 message: "git conflict marker; resolve the conflict first (e.g. `xibmerge resolve`)")
-            })
+            return .checked(CheckRule.conflictMarkerFindings(file: name, bytes: bytes))
         case .unsupportedFormat, .unsupportedEncoding, .tooLarge:
             return .unsupported(error)
         }

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The localisation rules of `check`. For `X.lproj/NAME.storyboard` (or `.xib`), every
+/// What the localisation rules of `check` share. For `X.lproj/NAME.storyboard` (or `.xib`), every
 /// `*.lproj/NAME.strings` beside it, and the String Catalog `NAME.xcstrings` (in `mul.lproj/`
 /// or another `.lproj` folder beside it, or beside the `.lproj` folders), translate it by
 /// object id (`"abc-De-fgh.text"`):
@@ -76,103 +76,59 @@ public enum LocalizationCheck {
         LocalizableStrings.strings(in: graph).map { ($0.node, $0.key, $0.text) }
     }
 
-    /// Findings of the enabled localisation rules, in the translation files (orphans, stale
-    /// keys) and the document (missing translations). A file that does not parse is `malformed`.
+    /// Findings of the enabled localisation rules (`Rules/` with category `localization`), in
+    /// the translation files (orphans, stale keys) and the document (missing translations). A
+    /// file that does not parse is `malformed`. The files are read and their keys walked once
+    /// for all the rules.
     public static func findings(in graph: IBGraph, strings paths: [String], enabled: (CheckRule) -> Bool) -> [IntegrityProblem] {
-        guard CheckRule.allCases.contains(where: { $0.readsTranslations && enabled($0) }), !paths.isEmpty else { return [] }
+        let rules = CheckRule.allCases.filter { $0.readsTranslations && enabled($0) }
+        guard !rules.isEmpty, !paths.isEmpty else { return [] }
         var out: [IntegrityProblem] = []
-        var files: [StringsFile] = [], catalogs: [StringCatalog] = []
+        var translations = DocumentTranslations()
         for path in paths {
             do {
                 if path.hasSuffix("." + catalogExtension) {
-                    catalogs.append(try StringCatalog.load(path: path))
+                    translations.catalogs.append(try StringCatalog.load(path: path))
                 } else {
-                    files.append(try StringsFile.load(path: path))
+                    translations.files.append(try StringsFile.load(path: path))
                 }
             } catch {
                 out.append(IntegrityProblem(kind: .malformed, file: path, line: max(error.location.line, 1),
                                             column: max(error.location.column, 1), message: error.message))
             }
         }
-        let texts = LocalizableStrings.strings(in: graph)
-        let current = Dictionary(texts.map { ($0.key.key, $0) }, uniquingKeysWith: { a, _ in a })
-        for file in files {
-            for e in file.entries {
-                out += judge(graph, current, file: file.name, key: e.key, line: e.line, column: e.column, comment: e.comment,
-                             state: nil, enabled: enabled)
+        translations.texts = LocalizableStrings.strings(in: graph)
+        let current = Dictionary(translations.texts.map { ($0.key.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let onKeys: [@Sendable (TranslationKey) -> IntegrityProblem?] = rules.compactMap { rule in
+            guard case .translationKey(let f) = rule.finder else { return nil }
+            return f
+        }
+        func judge(_ file: String, _ key: String, _ line: Int, _ column: Int, _ comment: String?, _ state: String?) {
+            let k = TranslationKey(graph: graph, current: current, file: file, key: key, line: line, column: column,
+                                   comment: comment, state: state)
+            for rule in onKeys { if let f = rule(k) { out.append(f) } }
+        }
+        if !onKeys.isEmpty {
+            for file in translations.files {
+                for e in file.entries { judge(file.name, e.key, e.line, e.column, e.comment, nil) }
+            }
+            for catalog in translations.catalogs {
+                for e in catalog.entries where e.extractionState != StringCatalog.State.manual || e.objectKey != nil {
+                    judge(catalog.name, e.key, e.line, e.column, e.comment, e.extractionState)
+                }
             }
         }
-        for catalog in catalogs {
-            for e in catalog.entries where e.extractionState != StringCatalog.State.manual || e.objectKey != nil {
-                out += judge(graph, current, file: catalog.name, key: e.key, line: e.line, column: e.column, comment: e.comment,
-                             state: e.extractionState, enabled: enabled)
-            }
-        }
-        if enabled(.missingTranslation) && !(files.isEmpty && catalogs.isEmpty) {
-            out += missing(graph, texts, files, catalogs)
+        if !(translations.files.isEmpty && translations.catalogs.isEmpty) {
+            var scan = DocumentScan(graph)
+            for rule in rules { if case .translations(let f) = rule.finder { out += f(&scan, translations) } }
         }
         return out
-    }
-
-    /// The findings on one key of a translation file: orphaned, or stale.
-    static func judge(_ graph: IBGraph, _ current: [String: LocalizableString], file: String, key: String, line: Int, column: Int,
-                      comment: String?, state: String?, enabled: (CheckRule) -> Bool) -> [IntegrityProblem] {
-        let document = graph.document.source.name
-        guard let objectKey = StringsFile.ObjectKey(key) else {
-            guard enabled(.orphanedTranslation) else { return [] }
-            return [IntegrityProblem(kind: .orphanedTranslation, file: file, line: line, column: column,
-                                     message: "key \"\(key)\" names no object (expected OBJECT-ID.property) of \(document)")]
-        }
-        guard let n = graph.node(forObjectID: objectKey.objectID) else {
-            guard enabled(.orphanedTranslation) else { return [] }
-            let marked = state == StringCatalog.State.stale ? " (Xcode marked it stale; delete it)" : ""
-            return [IntegrityProblem(kind: .orphanedTranslation, file: file, line: line, column: column, objectID: objectKey.objectID,
-                                     message: "translation \"\(key)\" is orphaned: \(document) has no object '\(objectKey.objectID)' (deleted, or re-created with a new id?)\(marked)")]
-        }
-        guard enabled(.staleTranslation), state != StringCatalog.State.stale, let comment else { return [] }
-        let now = current[key]
-        // The property as the comment names it: an item of a list is `OBJECT-ID.property[i]`.
-        let property = now?.commentProperty ?? (objectKey.property.hasSuffix("]") ? key : objectKey.property)
-        guard let was = LocalizableString.recordedText(in: comment, property: property), was != now?.text else { return [] }
-        let what = now.map { "is now \(quoted($0.text))" } ?? "is not in \(document) any more"
-        return [IntegrityProblem(kind: .staleTranslation, file: file, line: line, column: column, path: graph.displayPath(n),
-                                 objectID: objectKey.objectID,
-                                 message: "translation \"\(key)\" is stale: it translates \(quoted(was)), and the text \(what)")]
     }
 
     /// A text on one line, in quotes, shortened to its first 60 characters.
     static func quoted(_ text: String) -> String {
         let short = text.count > 60 ? String(text.prefix(59)) + "…" : text
         return "\"" + LocalizableString.escaped(short) + "\""
-    }
-
-    private static func missing(_ graph: IBGraph, _ texts: [LocalizableString], _ files: [StringsFile],
-                                _ catalogs: [StringCatalog]) -> [IntegrityProblem] {
-        var locations = NodeLocations(graph)
-        var out: [IntegrityProblem] = []
-        func report(_ t: LocalizableString, _ message: String) {
-            out.append(IntegrityProblem(kind: .missingTranslation, file: graph.document.source.name, line: locations.line(of: t.node),
-                                        column: locations.column(of: t.node), path: graph.displayPath(t.node), objectID: t.key.objectID,
-                                        message: message))
-        }
-        for file in files {
-            let present = Set(file.entries.map(\.key))
-            let language = self.language(of: file.name)
-            for t in texts where !present.contains(t.key.key) {
-                report(t, "\(language) has no translation of \(t.key.property) (\"\(t.key.key)\" is not in \(file.name))")
-            }
-        }
-        for catalog in catalogs {
-            let entries = Dictionary(catalog.entries.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-            for language in catalog.languages where language != catalog.sourceLanguage {
-                for t in texts where entries[t.key.key]?.shouldTranslate != false {
-                    let state = entries[t.key.key]?.state(of: language)
-                    guard state != StringCatalog.State.translated else { continue }
-                    report(t, "\(language) has no translation of \(t.key.property) (\"\(t.key.key)\" is \(state.map { "'\($0)'" } ?? "absent") in \(catalog.name))")
-                }
-            }
-        }
-        return out
     }
 
     /// The language of a `LANG.lproj/NAME.strings` file: `LANG`.
@@ -199,4 +155,42 @@ public enum LocalizationCheck {
         }
         return names
     }
+}
+
+/// One key of a translation file, as the rules on keys see it.
+struct TranslationKey {
+    let graph: IBGraph
+    /// The document's texts by key.
+    let current: [String: LocalizableString]
+    let file: String, key: String, line: Int, column: Int
+    /// The comment above the key (ibtool's, or the catalog's extraction comment).
+    let comment: String?
+    /// The catalog's extraction state (nil in a `.strings` file).
+    let state: String?
+    /// The key as `OBJECT-ID.property`, and the object it names.
+    let objectKey: StringsFile.ObjectKey?
+    let node: Int?
+
+    init(graph: IBGraph, current: [String: LocalizableString], file: String, key: String, line: Int, column: Int,
+         comment: String?, state: String?) {
+        self.graph = graph
+        self.current = current
+        self.file = file
+        self.key = key
+        self.line = line
+        self.column = column
+        self.comment = comment
+        self.state = state
+        objectKey = StringsFile.ObjectKey(key)
+        node = objectKey.flatMap { graph.node(forObjectID: $0.objectID) }
+    }
+
+    var document: String { graph.document.source.name }
+}
+
+/// A document's user-visible texts and the translation files that read.
+struct DocumentTranslations {
+    var texts: [LocalizableString] = []
+    var files: [StringsFile] = []
+    var catalogs: [StringCatalog] = []
 }

@@ -285,7 +285,10 @@ public enum JSONWriter {
         }
     }
 
-    static func string(_ s: String, into out: inout [UInt8]) {
+    /// A JSON string literal: the one quoter of the package (String Catalogs here, the reports
+    /// of XibReport). `shortEscapes`: backspace and form feed as `\b` and `\f`, as Xcode
+    /// writes catalogs, else as `\u00XX` like the other control characters.
+    public static func string(_ s: String, into out: inout [UInt8], shortEscapes: Bool = true) {
         out.append(UInt8(ascii: "\""))
         for b in s.utf8 {
             switch b {
@@ -294,8 +297,8 @@ public enum JSONWriter {
             case 0x0A: out += Array("\\n".utf8)
             case 0x0D: out += Array("\\r".utf8)
             case 0x09: out += Array("\\t".utf8)
-            case 0x08: out += Array("\\b".utf8)
-            case 0x0C: out += Array("\\f".utf8)
+            case 0x08 where shortEscapes: out += Array("\\b".utf8)
+            case 0x0C where shortEscapes: out += Array("\\f".utf8)
             case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
                 out += Array("\\u00".utf8) + [hex[Int(b >> 4)], hex[Int(b & 15)]]

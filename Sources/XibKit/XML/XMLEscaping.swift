@@ -23,6 +23,18 @@ public enum XMLEscaping {
         return out
     }
 
+    /// Text from outside a document (a finding's message, a path) as an attribute value:
+    /// characters XML 1.0 cannot hold at all (controls but tab and line breaks, U+FFFE, U+FFFF)
+    /// become U+FFFD, then `escapeAttribute`.
+    public static func escapeForeignText(_ s: String) -> String {
+        var clean = String.UnicodeScalarView()
+        for u in s.unicodeScalars {
+            let allowed = u.value >= 0x20 || u == "\t" || u == "\n" || u == "\r"
+            clean.append(allowed && u.value != 0xFFFE && u.value != 0xFFFF ? u : "\u{FFFD}")
+        }
+        return escapeAttribute(String(clean))
+    }
+
     /// Decodes references in already-validated text (the parser rejected bad ones).
     public static func decodeLenient(_ s: String) -> String {
         guard s.utf8.contains(0x26) else { return s }

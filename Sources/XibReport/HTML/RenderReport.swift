@@ -14,14 +14,14 @@ public enum RenderReport {
     }
 
     static func html(_ w: Wireframe, title: String) -> String {
-        var body = "<h1>\(WireframeSVG.xml(title))</h1>\n"
+        var body = "<h1>\(HTML.escape(title))</h1>\n"
         body += "<p class=\"meta\">\(w.documentKind.rawValue), \(w.platform.rawValue): \(w.canvases.count) "
         body += (w.documentKind == .storyboard ? "scene" : "top-level object") + (w.canvases.count == 1 ? "" : "s") + "</p>\n"
-        if let note = WireframeSVG.omittedNote(w) { body += "<p class=\"meta\">\(WireframeSVG.xml(note))</p>\n" }
+        if let note = WireframeSVG.omittedNote(w) { body += "<p class=\"meta\">\(HTML.escape(note))</p>\n" }
         for c in w.canvases {
-            body += "<figure class=\"canvas\" id=\"\(WireframeSVG.xml(c.id))\"><figcaption>\(WireframeSVG.xml(c.title))"
+            body += "<figure class=\"canvas\" id=\"\(HTML.escape(c.id))\"><figcaption>\(HTML.escape(c.title))"
             if c.isInitial { body += " <span class=\"tag\">initial</span>" }
-            body += " <code>\(WireframeSVG.xml(c.id))</code></figcaption>\n"
+            body += " <code>\(HTML.escape(c.id))</code></figcaption>\n"
             body += WireframeSVG.canvas(c) + "</figure>\n"
         }
         return HTMLPage.page(title: title, body: body)
@@ -38,7 +38,7 @@ public enum HTMLPage {
         <head>
         <meta charset="utf-8"/>
         <meta name="viewport" content="width=device-width, initial-scale=1"/>
-        <title>\(WireframeSVG.xml(title))</title>
+        <title>\(HTML.escape(title))</title>
         <style>
         \(css)
         \(WireframeSVG.stylesheet)

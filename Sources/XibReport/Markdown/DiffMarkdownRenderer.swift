@@ -17,7 +17,7 @@ public enum DiffMarkdownRenderer {
         case .deleted: status = " (deleted file)"
         default: break
         }
-        return "<details>\n<summary><code>\(html(file.displayName))</code>\(status): \(html(DiffSummary.line(file)))</summary>\n\n"
+        return "<details>\n<summary><code>\(HTML.escape(file.displayName))</code>\(status): \(HTML.escape(DiffSummary.line(file)))</summary>\n\n"
             + body(file) + "</details>\n"
     }
 
@@ -71,20 +71,6 @@ public enum DiffMarkdownRenderer {
             switch ch {
             case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "~": out += "\\" + String(ch)
             case "&": out += "&amp;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
-
-    static func html(_ s: String) -> String {
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
             default: out.append(ch)
             }
         }

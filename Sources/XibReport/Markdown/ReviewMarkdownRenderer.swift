@@ -76,9 +76,9 @@ public enum ReviewMarkdownRenderer {
     static func section(_ f: FileReview, report: ReviewReport, full: Bool) -> String {
         typealias MD = DiffMarkdownRenderer
         let line = DiffSummary.line(f.diff)
-        var out = "<details>\n<summary><code>\(MD.html(f.path))</code> (\(MD.html(ReviewReport.status(f))))"
-        out += (line.isEmpty ? "" : ": " + MD.html(line))
-        out += LocalizationWords.headline(f.localization, perLanguage: false).map { "; ⚠️ " + MD.html($0) } ?? ""
+        var out = "<details>\n<summary><code>\(HTML.escape(f.path))</code> (\(HTML.escape(ReviewReport.status(f))))"
+        out += (line.isEmpty ? "" : ": " + HTML.escape(line))
+        out += LocalizationWords.headline(f.localization, perLanguage: false).map { "; ⚠️ " + HTML.escape($0) } ?? ""
         out += "</summary>\n\n"
         if let m = report.mergeFile(f) {
             out += "Merging into \(MD.code(report.mergePreview!.ours.revision)): \(MD.escape(m.verdict))\n\n"

@@ -146,7 +146,7 @@ public enum ReviewHTMLRenderer {
         return out + "</ul></div>\n"
     }
 
-    static func h(_ s: String) -> String { WireframeSVG.xml(s) }
+    static func h(_ s: String) -> String { HTML.escape(s) }
 
     static let css = """
     .legend{color:#59636e}.sw{display:inline-block;width:12px;height:12px;border-radius:2px;margin:0 4px 0 12px;vertical-align:-1px;border:2px solid}

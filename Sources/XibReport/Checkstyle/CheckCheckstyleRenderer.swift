@@ -25,7 +25,7 @@ public enum CheckCheckstyleRenderer {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
         for file in order {
             let lines = errors[file]!
-            out += "    <file name=\"\(escape(file))\"" + (lines.isEmpty ? "/>\n" : ">\n")
+            out += "    <file name=\"\(XMLEscaping.escapeForeignText(file))\"" + (lines.isEmpty ? "/>\n" : ">\n")
             guard !lines.isEmpty else { continue }
             for l in lines { out += "        " + l + "\n" }
             out += "    </file>\n"
@@ -35,16 +35,6 @@ public enum CheckCheckstyleRenderer {
 
     private static func element(line: Int, column: Int?, severity: Severity, message: String, source: String) -> String {
         "<error line=\"\(line)\"" + (column.map { " column=\"\($0)\"" } ?? "")
-            + " severity=\"\(severity.rawValue)\" message=\"\(escape(message))\" source=\"\(escape(source))\"/>"
-    }
-
-    /// Attribute text; characters XML 1.0 cannot hold at all (controls but tab and line breaks) become U+FFFD.
-    static func escape(_ s: String) -> String {
-        var clean = String.UnicodeScalarView()
-        for u in s.unicodeScalars {
-            let allowed = u.value >= 0x20 || u == "\t" || u == "\n" || u == "\r"
-            clean.append(allowed && u.value != 0xFFFE && u.value != 0xFFFF ? u : "\u{FFFD}")
-        }
-        return XMLEscaping.escapeAttribute(String(clean))
+            + " severity=\"\(severity.rawValue)\" message=\"\(XMLEscaping.escapeForeignText(message))\" source=\"\(XMLEscaping.escapeForeignText(source))\"/>"
     }
 }

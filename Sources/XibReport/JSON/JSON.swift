@@ -1,3 +1,5 @@
+import XibKit
+
 /// A JSON value with ordered object keys, so machine-readable output is stable
 /// (golden files, diffs of reports) without depending on Foundation's encoder.
 public indirect enum JSON: Sendable, Equatable {
@@ -55,24 +57,11 @@ public indirect enum JSON: Sendable, Equatable {
         }
     }
 
+    /// `JSONWriter.string`, with every control character but line breaks and tabs as `\u00XX`.
     static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        out += "\""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count + 2)
+        JSONWriter.string(s, into: &bytes, shortEscapes: false)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 }
