@@ -7,7 +7,7 @@ public struct IBDocument: Sendable {
     public enum Platform: String, Sendable { case iOS, macOS, tvOS, watchOS, unknown }
 
     public var kind: Kind {
-        (xml.root[attribute: "type"] ?? "").contains("Storyboard") ? .storyboard : .xib
+        (xml.root[attribute: IBRules.typeAttribute] ?? "").contains("Storyboard") ? .storyboard : .xib
     }
 
     public var platform: Platform { Self.platform(of: xml.root) }

@@ -36,6 +36,22 @@ extension IBRules {
     public static let navigationControllers: Set<String> = ["navigationController"]
     public static let navigationRootRelationship = "rootViewController"
     public static let navigationBarHiddenAttribute = "navigationBarHidden"
+    /// The items a controller's bars show: its navigation item (title, bar button items) and
+    /// its tab bar item.
+    public static let navigationItemKey = "navigationItem", tabBarItemKey = "tabBarItem"
+    /// A bar's or a window's title.
+    public static let titleAttribute = "title"
+
+    /// The bars a container controller without a view of its own shows, by key
+    /// (`<navigationBar key="navigationBar">`): the attribute hiding each, and whether it is
+    /// hidden when that attribute is missing (a navigation controller's toolbar is). The top
+    /// bar shows the root's title, the tab bar its tabs' titles.
+    public static let containerBars: [(key: String, hiddenAttribute: String?, hiddenByDefault: Bool, atTop: Bool, showsTabs: Bool)] = [
+        ("navigationBar", navigationBarHiddenAttribute, false, true, false),
+        ("toolbar", "toolbarHidden", true, false, false),
+        ("tabBar", nil, false, false, true),
+    ]
+
     /// Tab bar controllers and the relationship naming their tabs.
     public static let tabBarControllers: Set<String> = ["tabBarController"]
     public static let tabBarChildRelationship = "viewControllers"

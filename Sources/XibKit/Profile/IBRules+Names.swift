@@ -16,6 +16,13 @@ extension IBRules {
     public static let filesOwner = (identifier: "IBFilesOwner", label: "File's Owner")
     /// A view controller's root view: `<view key="view">`.
     public static let rootViewKey = "view"
+    /// Whether an object is hidden (`hidden="YES"`).
+    public static let hiddenAttribute = "hidden"
+    /// A rectangle's or a size's attributes (`<rect key="frame" x=… y=… width=… height=…>`).
+    public static let geometry = (x: "x", y: "y", width: "width", height: "height", rect: "rect", size: "size")
+    /// A colour value (`<color key="backgroundColor" red=… green=… blue=… alpha=…>`, or `white=…`).
+    public static let colorTag = "color"
+    public static let colorComponents = (red: "red", green: "green", blue: "blue", alpha: "alpha", white: "white")
     /// Boolean attribute values.
     public static let yes = "YES", no = "NO"
 }

@@ -8,7 +8,7 @@ extension IBRules {
     /// `nil` tag: on any element.
     public static let referenceAttributes: [(tag: String?, attribute: String)] = [
         (nil, "destination"), (nil, "firstItem"), (nil, "secondItem"), (nil, "target"),
-        ("document", "initialViewController"),
+        (documentRoot, initialViewControllerAttribute),
         ("exclude", "reference"), ("include", "reference"), ("segue", "reference"),
         ("tableViewCellContentView", "tableViewCell"), ("tableViewCell", "textLabel"),
         ("tableViewCell", "detailTextLabel"), ("tableViewCell", "imageView"),
@@ -16,6 +16,11 @@ extension IBRules {
         ("outlineView", "outlineTableColumn"), ("gridCell", "row"), ("gridCell", "column"),
         ("tableView", "headerView"),
     ]
+
+    /// A storyboard's first scene: the id of its controller, on the document.
+    public static let initialViewControllerAttribute = "initialViewController"
+    /// A storyboard reference's target storyboard (`<viewControllerPlaceholder storyboardName=…>`).
+    public static let storyboardReferenceAttribute = "storyboardName"
 
     /// References Xcode itself leaves dangling (seen in Xcode-written files): renamed with
     /// their target, but not reported by `check`, nor cascaded by a merge.
@@ -52,7 +57,7 @@ extension IBRules {
         .init("outlet", .outlet, name: outletKeyAttribute, targets: ["destination"]),
         .init("outletCollection", .outlet, noun: "outlet collection", name: outletKeyAttribute, targets: ["destination"]),
         .init(actionTag, .action, name: actionSelectorAttribute, targets: ["destination", "target"], detail: "eventType"),
-        .init("segue", .segue, name: "identifier", targets: ["destination"]),
+        .init(segueTag, .segue, name: "identifier", targets: [segueDestination]),
         .init(constraintTag, .constraint, targets: constraintSlots.map(\.item)),
         .init("binding", nil, name: "name", targets: ["destination"]),
         .init("exclude", nil, targets: ["reference"]),
@@ -64,6 +69,7 @@ extension IBRules {
     /// A segue's attributes besides its destination: the kind (`show`, `relationship`, ...),
     /// the relationship a container's segue stands for (`rootViewController`), and the
     /// reference a placeholder segue makes to the one it stands for.
+    public static let segueTag = "segue", segueDestination = "destination"
     public static let segueKind = "kind", segueRelationship = "relationship", segueReference = "reference"
     /// The `kind` of a container's segue to a child it holds.
     public static let relationshipSegueKind = "relationship"

@@ -9,7 +9,7 @@ extension CanvasBuilder {
         switch shapes[i].sketch {
         case .tabs?:
             guard let items = graph.children(of: v).first(where: { graph.nodes[$0].tag == "tabViewItems" }),
-                  !(e[attribute: "type"].map(IBRules.tablessTabViewTypes.contains) ?? false) else { return }
+                  !(e[attribute: IBRules.typeAttribute].map(IBRules.tablessTabViewTypes.contains) ?? false) else { return }
             let tabs = graph.children(of: items), g = graph
             shapes[i].items = tabs.map { t in IBRules.tabItemLabelAttributes.lazy.compactMap { g.nodes[t].element[attribute: $0] }.first ?? "" }
             shapes[i].selected = selectedTab(items).flatMap { tabs.firstIndex(of: $0) }
@@ -18,7 +18,7 @@ extension CanvasBuilder {
             guard let items = graph.children(of: v).first(where: { graph.nodes[$0].tag == "items" }) else { return }
             for c in graph.children(of: items) {
                 if graph.nodes[c].tag == "navigationItem" {
-                    shapes[i].text = graph.nodes[c].element[attribute: "title"]
+                    shapes[i].text = graph.nodes[c].element[attribute: IBRules.titleAttribute]
                     shapes[i].items = barItems(c, isTabItem: false)
                 } else if let t = barItemTitle(c) {
                     shapes[i].items.append(t)
@@ -36,10 +36,10 @@ extension CanvasBuilder {
         guard graph.nodes[v].tag == "clipView", graph.nodes[v].parent > 0 else { return 0 }
         let scroll = graph.nodes[v].parent
         var top: Double?
-        for case .element(let c) in graph.nodes[scroll].element.children where c.name == "edgeInsets" && c[attribute: "key"] == IBRules.contentInsetsKey {
+        for case .element(let c) in graph.nodes[scroll].element.children where c.name == "edgeInsets" && c[attribute: IBRules.keyAttribute] == IBRules.contentInsetsKey {
             top = c[attribute: "top"].flatMap(Double.init) ?? 0
         }
-        if top == nil, let header = keyedChild(scroll, "headerView"), graph.nodes[header].element[attribute: "hidden"] != "YES" {
+        if top == nil, let header = keyedChild(scroll, "headerView"), graph.nodes[header].element[attribute: IBRules.hiddenAttribute] != "YES" {
             top = frame(header)?.height
         }
         return max(0, (top ?? 0) - (frame(v)?.y ?? 0))
@@ -48,7 +48,7 @@ extension CanvasBuilder {
     /// Xcode 8's frame form (`<rect key="frameInset" minX minY width height maxX maxY>`): an
     /// origin, and a size given or left by insets from the superview's far edges.
     func frameInset(_ n: Int, in superview: Wireframe.Rect) -> Wireframe.Rect? {
-        for case .element(let c) in graph.nodes[n].element.children where c.name == "rect" && c[attribute: "key"] == IBRules.frameInsetKey {
+        for case .element(let c) in graph.nodes[n].element.children where c.name == IBRules.geometry.rect && c[attribute: IBRules.keyAttribute] == IBRules.frameInsetKey {
             func v(_ a: String) -> Double? { c[attribute: a].flatMap(Double.init) }
             let x = v("minX") ?? 0, y = v("minY") ?? 0
             let w = v("width") ?? (superview.width - x - (v("maxX") ?? 0))
@@ -68,12 +68,12 @@ extension CanvasBuilder {
         for columns in graph.children(of: table) where graph.nodes[columns].tag == "tableColumns" {
             for c in graph.children(of: columns) {
                 let e = graph.nodes[c].element
-                let width = (e[attribute: "width"].flatMap(Double.init) ?? 0) + spacing
-                let hiddenColumn = hidden || e[attribute: "hidden"] == "YES"
+                let width = (e[attribute: IBRules.geometry.width].flatMap(Double.init) ?? 0) + spacing
+                let hiddenColumn = hidden || e[attribute: IBRules.hiddenAttribute] == "YES"
                 var s = shape(c, kind: .view, frame: Wireframe.Rect(x: x, y: rect.y, width: min(width, max(rect.maxX - x, 0)), height: rect.height),
                               depth: depth, hidden: hiddenColumn, background: nil, under: nil, text: nil)
                 s.sketch = .header
-                s.text = graph.children(of: c).map { graph.nodes[$0].element }.first { $0[attribute: "key"] == "headerCell" }?[attribute: "title"]
+                s.text = graph.children(of: c).map { graph.nodes[$0].element }.first { $0[attribute: IBRules.keyAttribute] == "headerCell" }?[attribute: IBRules.titleAttribute]
                 shapes.append(s)
                 if !hiddenColumn { x += width }
             }
@@ -131,7 +131,7 @@ extension CanvasBuilder {
     mutating func drawMenuBar(_ menu: Int) {
         var titles: [String] = []
         for items in graph.children(of: menu) where graph.nodes[items].tag == "items" {
-            for item in graph.children(of: items) { titles.append(graph.nodes[item].element[attribute: "title"] ?? "") }
+            for item in graph.children(of: items) { titles.append(graph.nodes[item].element[attribute: IBRules.titleAttribute] ?? "") }
         }
         let width = max(240, titles.reduce(16) { $0 + TextMetrics.standard.width($1, size: 13, face: .systemBold) + 20 })
         var bar = shape(menu, kind: .bar, frame: Wireframe.Rect(x: nextX, y: 0, width: width, height: IBRules.menuBarHeight),
