@@ -143,7 +143,7 @@ extension CodeRules {
             guard CodeRules.isKnownClass(cls, code: code) else { return }
             facts.connectionsChecked += 1
             if CodeRules.lookup(key, selector: false, in: cls, code: code) == .no {
-                let what = graph.nodes[n].tag == "outletCollection" ? "outlet collection" : "outlet"
+                let what = IBRules.referringElement(graph.nodes[n].tag)?.noun ?? IBRules.ReferringElement.Kind.outlet.rawValue
                 report(.missingOutlet, at: n, object: owner,
                        "\(what) '\(key)' is not a property of \(describe(cls)) or its superclasses")
             }

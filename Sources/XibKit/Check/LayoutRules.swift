@@ -36,7 +36,8 @@ public enum LayoutRules {
         var out: [IntegrityProblem] = []
         for n in graph.nodes.indices where graph.nodes[n].tag == IBRules.constraintTag {
             let e = graph.nodes[n].element
-            guard !Constraint(e).isPlaceholder, let key = equationKey(graph, n) else { continue }
+            let constraint = Constraint(e)
+            guard !constraint.isPlaceholder, let key = equationKey(graph, n, constraint) else { continue }
             let traitKey = graph.nodes[n].objectID.flatMap { traits[$0] } ?? ""
             guard let earlier = first[key + "|" + traitKey] else {
                 first[key + "|" + traitKey] = n
@@ -64,8 +65,7 @@ public enum LayoutRules {
     }
 
     /// The equation in a canonical form, or nil when an item cannot be named.
-    private static func equationKey(_ graph: IBGraph, _ n: Int) -> String? {
-        let e = Constraint(graph.nodes[n].element)
+    private static func equationKey(_ graph: IBGraph, _ n: Int, _ e: Constraint) -> String? {
         let holderID = holderView(graph, n).flatMap { graph.nodes[$0].objectID }
         guard let firstAttribute = e.first.attribute,
               let firstItem = e.first.item ?? holderID else { return nil }

@@ -96,7 +96,7 @@ final class DiffObjects {
         let e = graph.nodes[i].element  // (not the whole node: copying one retains all of it)
         guard let r = IBRules.referringElement(e.name), let kind = r.kind else { return displayName(i) }
         let name = r.nameAttribute.flatMap { e[attribute: $0] } ?? "?"
-        let target = r.targetAttributes.lazy.compactMap { e[attribute: $0] }.first
+        let target = e.firstAttribute(of: r.targetAttributes)
         switch kind {
         case .constraint:
             return r.noun + " " + ConstraintEquation.format(e) { id in

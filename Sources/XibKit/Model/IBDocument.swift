@@ -14,7 +14,7 @@ public struct IBDocument: Sendable {
 
     /// The platform a document's root element (`<document targetRuntime=…>`) says.
     public static func platform(of root: XMLElement) -> Platform {
-        let runtime = root[attribute: "targetRuntime"] ?? ""
+        let runtime = root[attribute: IBRules.targetRuntimeAttribute] ?? ""
         if runtime.hasPrefix("iOS") { return .iOS }
         if runtime.hasPrefix("MacOSX") { return .macOS }
         if runtime.hasPrefix("AppleTV") { return .tvOS }

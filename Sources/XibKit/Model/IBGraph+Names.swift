@@ -12,7 +12,7 @@ extension IBGraph {
         var name = e[attribute: IBRules.customClassAttribute] ?? IBGraph.typeName(tag)
         if let rule = IBRules.namedByAttribute[tag], let value = e[attribute: rule.attribute] {
             name = rule.prefix.map { "\($0) \(value)" } ?? name + " (\(value))"
-        } else if let segue = IBRules.referringElement(tag), segue.kind == .segue {
+        } else if tag == IBRules.segueTag, let segue = IBRules.referringElement(tag) {
             name = "Segue" + (segue.nameAttribute.flatMap { e[attribute: $0] }.map { " \"\($0)\"" } ?? "")
                 + (e[attribute: IBRules.segueKind].map { " (\($0))" } ?? "")
         } else if let guide = IBGraph.layoutGuideName(e) {
@@ -20,7 +20,7 @@ extension IBGraph {
         }
         if let title = IBGraph.visibleTitle(e) {
             name += " \"\(title)\""
-        } else if nodes[i].objectID == nil, let item = IBRules.itemNameAttributes.lazy.compactMap({ e[attribute: $0] }).first {
+        } else if nodes[i].objectID == nil, let item = e.firstAttribute(of: IBRules.itemNameAttributes) {
             name += " \"\(item)\""  // resources and dependencies: Image "logo", Capability "Safe area layout guides"
         }
         return name

@@ -14,6 +14,8 @@ extension IBRules {
     /// The root element of a document-format file, and of a legacy Interface Builder 3 archive.
     public static let documentRoot = "document"
     public static let legacyArchiveRoot = "archive"
+    /// The document's platform (`iOS.CocoaTouch`, `MacOSX.Cocoa`, `watchKit`, `AppleTV`).
+    public static let targetRuntimeAttribute = "targetRuntime"
 
     /// Storyboard scenes: keyed by their scene id, like objects; a change is grouped by its scene.
     public static let sceneTag = "scene"

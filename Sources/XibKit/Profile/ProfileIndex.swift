@@ -128,6 +128,17 @@ extension IBRules {
     }
 }
 
+extension XMLElement {
+    /// The value of the first of `names` it has (`IBRules.itemNameAttributes`: a name, else an
+    /// identifier). A loop, not a lazy map: this names objects in every report.
+    func firstAttribute(of names: [String]) -> String? {
+        for name in names {
+            if let v = self[attribute: name] { return v }
+        }
+        return nil
+    }
+}
+
 /// The identity rules applied to one element: where its id, its scene id and its highest-ranked
 /// identity attribute are, as indices into its attributes, found in one pass (copying the
 /// strings out, a retain and a release each, was a third of building a graph). The graph keys
