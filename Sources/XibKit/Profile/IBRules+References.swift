@@ -70,7 +70,10 @@ extension IBRules {
     /// the relationship a container's segue stands for (`rootViewController`), and the
     /// reference a placeholder segue makes to the one it stands for.
     public static let segueTag = "segue", segueDestination = "destination"
-    public static let segueKind = "kind", segueRelationship = "relationship", segueReference = "reference"
+    public static let segueKind = "kind", segueRelationship = "relationship", segueReference = referenceAttribute
+    /// An element standing for another object by its id (`<exclude reference>`, a toolbar's
+    /// default item, a placeholder segue).
+    public static let referenceAttribute = "reference"
     /// The `kind` of a container's segue to a child it holds.
     public static let relationshipSegueKind = "relationship"
 }

@@ -8,16 +8,16 @@ extension CanvasBuilder {
         let e = graph.nodes[v].element
         switch shapes[i].sketch {
         case .tabs?:
-            guard let items = graph.children(of: v).first(where: { graph.nodes[$0].tag == "tabViewItems" }),
+            guard let items = graph.children(of: v).first(where: { graph.nodes[$0].tag == IBRules.tabViewItemsContainer }),
                   !(e[attribute: IBRules.typeAttribute].map(IBRules.tablessTabViewTypes.contains) ?? false) else { return }
             let tabs = graph.children(of: items), g = graph
             shapes[i].items = tabs.map { t in IBRules.tabItemLabelAttributes.lazy.compactMap { g.nodes[t].element[attribute: $0] }.first ?? "" }
             shapes[i].selected = selectedTab(items).flatMap { tabs.firstIndex(of: $0) }
         case .bar?:
             // A standalone navigation bar shows its top item's title and buttons; a toolbar or tab bar its items.
-            guard let items = graph.children(of: v).first(where: { graph.nodes[$0].tag == "items" }) else { return }
+            guard let items = graph.children(of: v).first(where: { graph.nodes[$0].tag == IBRules.itemsContainer }) else { return }
             for c in graph.children(of: items) {
-                if graph.nodes[c].tag == "navigationItem" {
+                if graph.nodes[c].tag == IBRules.navigationItemKey {
                     shapes[i].text = graph.nodes[c].element[attribute: IBRules.titleAttribute]
                     shapes[i].items = barItems(c, isTabItem: false)
                 } else if let t = barItemTitle(c) {
@@ -25,7 +25,7 @@ extension CanvasBuilder {
                 }
             }
         default:
-            if e.name == "box", e[attribute: "boxType"] == IBRules.separatorBoxType { shapes[i].sketch = .separator }
+            if e.name == IBRules.boxTag, e[attribute: IBRules.boxTypeAttribute] == IBRules.separatorBoxType { shapes[i].sketch = .separator }
         }
     }
 
@@ -39,7 +39,7 @@ extension CanvasBuilder {
         for case .element(let c) in graph.nodes[scroll].element.children where c.name == "edgeInsets" && c[attribute: IBRules.keyAttribute] == IBRules.contentInsetsKey {
             top = c[attribute: "top"].flatMap(Double.init) ?? 0
         }
-        if top == nil, let header = keyedChild(scroll, "headerView"), graph.nodes[header].element[attribute: IBRules.hiddenAttribute] != "YES" {
+        if top == nil, let header = keyedChild(scroll, "headerView"), graph.nodes[header].element[attribute: IBRules.hiddenAttribute] != IBRules.yes {
             top = frame(header)?.height
         }
         return max(0, (top ?? 0) - (frame(v)?.y ?? 0))
@@ -69,7 +69,7 @@ extension CanvasBuilder {
             for c in graph.children(of: columns) {
                 let e = graph.nodes[c].element
                 let width = (e[attribute: IBRules.geometry.width].flatMap(Double.init) ?? 0) + spacing
-                let hiddenColumn = hidden || e[attribute: IBRules.hiddenAttribute] == "YES"
+                let hiddenColumn = hidden || e[attribute: IBRules.hiddenAttribute] == IBRules.yes
                 var s = shape(c, kind: .view, frame: Wireframe.Rect(x: x, y: rect.y, width: min(width, max(rect.maxX - x, 0)), height: rect.height),
                               depth: depth, hidden: hiddenColumn, background: nil, under: nil, text: nil)
                 s.sketch = .header
@@ -83,7 +83,7 @@ extension CanvasBuilder {
     /// A bar item's title: a bar button item's, or a toolbar item's label.
     func barItemTitle(_ c: Int) -> String? {
         let e = graph.nodes[c].element
-        if let item = e[attribute: "systemItem"], IBRules.spacerBarItems.contains(item) { return nil }
+        if let item = e[attribute: IBRules.systemItemAttribute], IBRules.spacerBarItems.contains(item) { return nil }
         return itemText(e)
     }
 
@@ -93,13 +93,13 @@ extension CanvasBuilder {
         var lists: [String: [Int]] = [:]
         for c in graph.children(of: toolbar) where IBRules.toolbarItemContainers.contains(graph.nodes[c].tag) {
             lists[graph.nodes[c].tag] = graph.children(of: c).map { i in
-                graph.nodes[i].element[attribute: "reference"].flatMap { graph.node(forObjectID: $0) } ?? i
+                graph.nodes[i].element[attribute: IBRules.referenceAttribute].flatMap { graph.node(forObjectID: $0) } ?? i
             }
         }
-        let items = (lists["defaultToolbarItems"].flatMap { $0.isEmpty ? nil : $0 }) ?? lists["allowedToolbarItems"] ?? []
+        let items = (lists[IBRules.toolbarItemLists.default].flatMap { $0.isEmpty ? nil : $0 }) ?? lists[IBRules.toolbarItemLists.allowed] ?? []
         return items.compactMap { i in
             let e = graph.nodes[i].element
-            if let id = e[attribute: "implicitItemIdentifier"], IBRules.toolbarSpacerIdentifiers.contains(id) { return nil }
+            if let id = e[attribute: IBRules.toolbarItemIdentifierAttribute], IBRules.toolbarSpacerIdentifiers.contains(id) { return nil }
             return IBRules.toolbarItemLabelAttributes.lazy.compactMap { e[attribute: $0] }.first { !$0.isEmpty }
         }
     }
@@ -108,10 +108,10 @@ extension CanvasBuilder {
     /// labels (else their destinations' names), drawn as a bar at the top of its tab view.
     mutating func drawTabToolbar(_ controller: Int, over view: Wireframe.Rect) {
         let e = graph.nodes[controller].element
-        guard e[attribute: "tabStyle"] == IBRules.toolbarTabStyle else { return }
+        guard e[attribute: IBRules.tabStyleAttribute] == IBRules.toolbarTabStyle else { return }
         let related = relationships(controller).filter { $0.relationship == IBRules.tabViewControllerItemsRelationship }
         var labels: [String] = []
-        for items in graph.children(of: controller) where graph.nodes[items].tag == "tabViewItems" {
+        for items in graph.children(of: controller) where graph.nodes[items].tag == IBRules.tabViewItemsContainer {
             for (k, t) in graph.children(of: items).enumerated() {
                 let item = graph.nodes[t].element
                 labels.append(IBRules.tabItemLabelAttributes.lazy.compactMap { item[attribute: $0] }.first
@@ -130,7 +130,7 @@ extension CanvasBuilder {
     /// The application's main menu as a menu bar: its items' titles, left to right.
     mutating func drawMenuBar(_ menu: Int) {
         var titles: [String] = []
-        for items in graph.children(of: menu) where graph.nodes[items].tag == "items" {
+        for items in graph.children(of: menu) where graph.nodes[items].tag == IBRules.itemsContainer {
             for item in graph.children(of: items) { titles.append(graph.nodes[item].element[attribute: IBRules.titleAttribute] ?? "") }
         }
         let width = max(240, titles.reduce(16) { $0 + TextMetrics.standard.width($1, size: 13, face: .systemBold) + 20 })
@@ -145,6 +145,6 @@ extension CanvasBuilder {
     /// The main menu under `root` (a xib's top-level menu, a storyboard's application scene).
     func mainMenu(under root: Int) -> Int? {
         let (attribute, value) = IBRules.mainMenuAttribute
-        return (root..<graph.subtreeEnd(of: root)).first { graph.nodes[$0].tag == "menu" && graph.nodes[$0].element[attribute: attribute] == value }
+        return (root..<graph.subtreeEnd(of: root)).first { graph.nodes[$0].tag == IBRules.menuTag && graph.nodes[$0].element[attribute: attribute] == value }
     }
 }

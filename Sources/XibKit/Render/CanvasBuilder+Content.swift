@@ -139,7 +139,7 @@ extension CanvasBuilder {
     /// A bar button item's or tab bar item's text: its title, else its system item, else its image.
     func itemText(_ e: XMLElement) -> String? {
         if let t = IBGraph.visibleTitle(e) { return t }
-        if let item = e[attribute: "systemItem"], let title = IBRules.systemBarItemTitles[item] { return title }
+        if let item = e[attribute: IBRules.systemItemAttribute], let title = IBRules.systemBarItemTitles[item] { return title }
         for a in IBRules.barItemTextAttributes { if let v = e[attribute: a], !v.isEmpty { return v } }
         return nil
     }

@@ -71,7 +71,7 @@ public enum WireframeBuilder {
         let probe = CanvasBuilder(graph: graph, platform: .unknown, colors: WireframeColors(graph), screen: (0, 0))
         return graph.children(of: objects).filter { o in
             probe.isTopLevelView(o) || probe.isWindow(o) || probe.keyedChild(o, IBRules.rootViewKey) != nil
-                || (graph.nodes[o].tag == "menu" && probe.mainMenu(under: o) == o)
+                || (graph.nodes[o].tag == IBRules.menuTag && probe.mainMenu(under: o) == o)
                 || (o..<graph.subtreeEnd(of: o)).contains { graph.nodes[$0].objectID != nil && probe.frame($0) != nil }
         }
     }
