@@ -35,7 +35,7 @@ import Testing
         for rule in CheckRuleRegistry.rules {
             #expect(CheckRule(rawValue: rule.id) == rule)
             #expect(!rule.summary.isEmpty && !rule.help.isEmpty && !rule.finds.isEmpty, "\(rule.id)")
-            #expect(["integrity", "layout", "localization", "code"].contains(rule.category), "\(rule.id)")
+            #expect(CheckRule.Category.allCases.contains(rule.category), "\(rule.id)")
         }
         #expect(CheckRule(rawValue: "no-such-rule") == nil)
     }

@@ -14,8 +14,9 @@ public struct CheckRule: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
     /// Off unless enabled (`--enable`, `.xibmerge.yml`) when false: for rules whose findings
     /// are often work in progress or deliberate rather than damage.
     public let isEnabledByDefault: Bool
-    /// What the rule is about: `integrity` (the file is broken), `layout`, `localization`, `code`.
-    public let category: String
+    /// What the rule is about: the file is broken, Xcode's layout flags, translations, code.
+    public enum Category: String, Sendable, CaseIterable { case integrity, layout, localization, code }
+    public let category: Category
     /// One line: what the rule finds.
     public let summary: String
     /// Why it matters and what to do: SARIF's `help`.
@@ -24,7 +25,7 @@ public struct CheckRule: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
     public let finds: String
     let finder: Finder
 
-    init(id: String, severity: Severity, enabledByDefault: Bool = true, category: String, summary: String,
+    init(id: String, severity: Severity, enabledByDefault: Bool = true, category: Category, summary: String,
          help: String, finds: String, finder: Finder) {
         self.id = id
         self.defaultSeverity = severity
@@ -71,10 +72,10 @@ public struct CheckRule: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// Whether the rule reads `*.lproj/NAME.strings` and `NAME.xcstrings` beside the document.
-    public var readsTranslations: Bool { category == "localization" }
+    public var readsTranslations: Bool { category == .localization }
 
     /// Whether the rule compares the documents with the Swift and Objective-C code.
-    public var readsCode: Bool { category == "code" }
+    public var readsCode: Bool { category == .code }
 }
 
 /// What a rule over one document sees: its graph, and the lines and columns of its elements

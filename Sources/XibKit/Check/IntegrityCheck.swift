@@ -53,7 +53,7 @@ public enum IntegrityCheck {
         return out
     }
 
-    static let rules = CheckRule.allCases.filter { $0.category == "integrity" }
+    static let rules = CheckRule.allCases.filter { $0.category == .integrity }
 
     /// In file order, then by rule. Numbers first: a file with 500,000 duplicate ids spent
     /// most of its check copying strings into the tuples compared. Sorted as positions, then

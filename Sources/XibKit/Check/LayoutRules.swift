@@ -4,6 +4,6 @@
 public enum LayoutRules {
     public static func findings(in graph: IBGraph, enabled: (CheckRule) -> Bool = { _ in true }) -> [IntegrityProblem] {
         var scan = DocumentScan(graph)
-        return scan.run(CheckRule.allCases.filter { $0.category == "layout" }, enabled: enabled)
+        return scan.run(CheckRule.allCases.filter { $0.category == .layout }, enabled: enabled)
     }
 }

@@ -2,30 +2,28 @@
 /// writes it: `Title.top = Safe Area.top + 20 @750`, `Logo.width = 27`,
 /// `View.trailingMargin ≥ Button.trailing`, `Image.width = Image.height × 16:9`.
 public enum ConstraintEquation {
-    public static let tag = "constraint"
+    public static let tag = IBRules.constraintTag
 
     /// The attributes of `<constraint>` that make up the equation; the rest (`identifier`,
     /// `symbolic`, `placeholder`, ...) are shown on their own.
-    public static let attributes: Set<String> = [
-        "firstItem", "firstAttribute", "relation", "secondItem", "secondAttribute",
-        "multiplier", "constant", "priority",
-    ]
+    public static let attributes: Set<String> = IBRules.constraintEquationAttributes
 
     /// - Parameter itemName: the name of the object with that id; `nil` asks for the view
     ///   that holds the constraint (a missing `firstItem` or `secondItem` means that view).
     public static func format(_ e: XMLElement, itemName: (String?) -> String) -> String {
-        let first = itemName(e[attribute: "firstItem"]) + "." + (e[attribute: "firstAttribute"] ?? "?")
+        let c = Constraint(e)
+        let first = itemName(c.first.item) + "." + (c.first.attribute ?? "?")
         let relation: String
-        switch e[attribute: "relation"] {
-        case "greaterThanOrEqual": relation = "≥"
-        case "lessThanOrEqual": relation = "≤"
+        switch c.relation {
+        case IBRules.constraintInequalities.atLeast: relation = "≥"
+        case IBRules.constraintInequalities.atMost: relation = "≤"
         default: relation = "="
         }
         var rhs = ""
-        let constant = e[attribute: "constant"].map(number)
-        if let secondAttribute = e[attribute: "secondAttribute"] {
-            rhs = itemName(e[attribute: "secondItem"]) + "." + secondAttribute
-            if let m = e[attribute: "multiplier"], number(m) != "1" {
+        let constant = c.constant.map(number)
+        if let secondAttribute = c.second.attribute {
+            rhs = itemName(c.second.item) + "." + secondAttribute
+            if let m = c.multiplier, number(m) != "1" {
                 rhs += " × " + number(m)
             }
             if let c = constant, c != "0" {
@@ -35,7 +33,7 @@ public enum ConstraintEquation {
             rhs = constant ?? "0"
         }
         var s = "\(first) \(relation) \(rhs)"
-        if let p = e[attribute: "priority"], number(p) != "1000" { s += " @" + number(p) }
+        if let p = c.priority, number(p) != "1000" { s += " @" + number(p) }
         return s
     }
 

@@ -136,8 +136,8 @@ enum DiffAttributes {
     /// The label of a value element under its parent: its `key`, `runtime attribute keyPath`,
     /// `tag name`, or `tag N` among unnamed siblings of the same tag (just `tag` when alone).
     private static func label(_ e: XMLElement, siblings: inout Siblings, graph: IBGraph) -> (String, String?) {
-        if let k = e[attribute: "key"] { return (k, "key") }
-        for attr in IBRules.identityAttributes where attr != "key" {
+        if let k = e[attribute: IBRules.keyAttribute] { return (k, "key") }
+        for attr in IBRules.identityAttributes where attr != IBRules.keyAttribute {
             if let v = e[attribute: attr] {
                 return ((IBRules.valueLabelPrefixes[e.name] ?? e.name) + " " + v, attr)
             }
@@ -165,7 +165,7 @@ enum DiffAttributes {
             return
         }
         var emitted = false
-        for a in e.attributes where a.name != "key" && a.name != labelAttribute {
+        for a in e.attributes where a.name != IBRules.keyAttribute && a.name != labelAttribute {
             out.append(FlatAttribute(name: name.isEmpty ? a.name : name + " " + a.name,
                                      content: .attribute(tag: e.name, attribute: a.name, value: a.value), noise: noise))
             emitted = true
@@ -192,7 +192,7 @@ enum DiffAttributes {
         guard e.children.allSatisfy({ $0.element == nil }) else { return false }
         if IBRules.compactValues.contains(e.name) { return true }
         var sawFlag = false
-        for a in e.attributes where a.name != "key" {
+        for a in e.attributes where a.name != IBRules.keyAttribute {
             guard a.value == "YES" || a.value == "NO" else { return false }
             sawFlag = true
         }
@@ -206,7 +206,7 @@ enum DiffAttributes {
     /// Tag, attributes in a fixed order, text, and children: equal exactly when the values are.
     static func fingerprint(_ e: XMLElement) -> String {
         var s = "<" + e.name
-        for a in e.attributes.sorted(by: { $0.name < $1.name }) where a.name != "key" {
+        for a in e.attributes.sorted(by: { $0.name < $1.name }) where a.name != IBRules.keyAttribute {
             s += " " + a.name + "=" + a.value
         }
         s += ">"

@@ -94,30 +94,30 @@ final class DiffObjects {
     /// connects, anything else by its display name (`Button "Log in"`, `Image "logo"`).
     func summary(_ i: Int) -> String {
         let e = graph.nodes[i].element  // (not the whole node: copying one retains all of it)
-        switch e.name {
-        case "constraint":
-            return "constraint " + ConstraintEquation.format(e) { id in
+        guard let r = IBRules.referringElement(e.name), let kind = r.kind else { return displayName(i) }
+        let name = r.nameAttribute.flatMap { e[attribute: $0] } ?? "?"
+        let target = e.firstAttribute(of: r.targetAttributes)
+        switch kind {
+        case .constraint:
+            return r.noun + " " + ConstraintEquation.format(e) { id in
                 guard let id else { return holderName(i) }
-                return name(ofID: id)
+                return self.name(ofID: id)
             }
-        case "outlet", "outletCollection":
-            let what = e.name == "outlet" ? "outlet" : "outlet collection"
-            return "\(what) \(e[attribute: "property"] ?? "?") → \(name(ofID: e[attribute: "destination"]))"
-        case "action":
-            var s = "action \(e[attribute: "selector"] ?? "?") ← \(holderName(i))"
-            if let event = e[attribute: "eventType"] { s += " (\(event))" }
-            if let target = e[attribute: "destination"] ?? e[attribute: "target"], !isOwner(target, of: i) {
-                s += " → " + name(ofID: target)
+        case .outlet:
+            return "\(r.noun) \(name) → \(self.name(ofID: target))"
+        case .action:
+            var s = "\(r.noun) \(name) ← \(holderName(i))"
+            if let event = r.detailAttribute.flatMap({ e[attribute: $0] }) { s += " (\(event))" }
+            if let target, !isOwner(target, of: i) {
+                s += " → " + self.name(ofID: target)
             }
             return s
-        case "segue":
-            guard e[attribute: "reference"] == nil else { return displayName(i) }
-            var s = "segue " + (e[attribute: "kind"] ?? "")
-            if let r = e[attribute: "relationship"] { s += " " + r }
-            if let id = e[attribute: "identifier"] { s += " \"\(id)\"" }
-            return s + " → " + sceneName(ofID: e[attribute: "destination"])
-        default:
-            return displayName(i)
+        case .segue:
+            guard e[attribute: IBRules.segueReference] == nil else { return displayName(i) }
+            var s = r.noun + " " + (e[attribute: IBRules.segueKind] ?? "")
+            if let relationship = e[attribute: IBRules.segueRelationship] { s += " " + relationship }
+            if let id = r.nameAttribute.flatMap({ e[attribute: $0] }) { s += " \"\(id)\"" }
+            return s + " → " + sceneName(ofID: target)
         }
     }
 
@@ -125,7 +125,7 @@ final class DiffObjects {
     func name(ofID id: String?) -> String {
         guard let id else { return "?" }
         guard let n = graph.node(forObjectID: id) else { return id }
-        return graph.nodes[n].tag == "constraint" ? summary(n) : displayName(n)
+        return graph.nodes[n].tag == IBRules.constraintTag ? summary(n) : displayName(n)
     }
 
     /// A segue's destination: the scene of the view controller it points at.
@@ -145,7 +145,8 @@ final class DiffObjects {
     private func isOwner(_ id: String, of i: Int) -> Bool {
         guard let t = graph.node(forObjectID: id) else { return false }
         let target = graph.nodes[t].element
-        if target[attribute: "placeholderIdentifier"] == "IBFilesOwner" || target[attribute: "userLabel"] == "File's Owner" { return true }
+        if target[attribute: IBRules.placeholderIdentifierAttribute] == IBRules.filesOwner.identifier
+            || target[attribute: IBRules.userLabelAttribute] == IBRules.filesOwner.label { return true }
         if let s = graph.scene(of: i), graph.sceneMainObject(s) == t { return true }
         return false
     }
@@ -220,22 +221,22 @@ final class DiffObjects {
         let top = topEntity[i] > 0 ? topEntity[i] : i
         let parent = graph.nodes[top].parent
         if top > 0, parent > 0, graph.nodes[parent].tag == IBRules.objectsContainer { return top }
-        return top == 0 ? 0 : (parent > 0 && graph.nodes[parent].tag == "resources" ? parent : 0)
+        return top == 0 ? 0 : (parent > 0 && graph.nodes[parent].tag == IBRules.resourcesContainer ? parent : 0)
     }
 
     func groupKind(_ root: Int) -> ChangeGroup.Kind {
         switch graph.nodes[root].tag {
         case IBRules.sceneTag: return .scene
-        case "resources": return .resources
-        case "document": return .document
+        case IBRules.resourcesContainer: return .resources
+        case IBRules.documentRoot: return .document
         default: return .object
         }
     }
 
     func groupTitle(_ root: Int) -> String {
         switch graph.nodes[root].tag {
-        case "resources": return "Resources"
-        case "document": return "Document"
+        case IBRules.resourcesContainer: return "Resources"
+        case IBRules.documentRoot: return "Document"
         default: return displayName(root)
         }
     }
@@ -243,7 +244,7 @@ final class DiffObjects {
     /// The path of an entity's parent within its group (empty directly under the group).
     func location(_ i: Int, groupTitle: String) -> String {
         // An action's line already names the control it comes from: place it where the control is.
-        let above = ancestorPath(graph.nodes[i].tag == "action" && parentEntity[i] > 0 ? parentEntity[i] : i)
+        let above = ancestorPath(IBRules.referringElement(graph.nodes[i].tag)?.kind == .action && parentEntity[i] > 0 ? parentEntity[i] : i)
         if above == groupTitle { return "" }
         if above.hasPrefix(groupTitle + " > ") { return String(decoding: above.utf8.dropFirst(groupTitle.utf8.count + 3), as: UTF8.self) }
         return above

@@ -25,7 +25,7 @@ extension DiffAttributes {
         }
         // Its label already says what it is: `device: id=retina6_1 orientation=portrait`.
         let written = generic(e)
-        return DiffValue(text: e.attributes.contains(where: { $0.name != "key" }) ? String(written.dropFirst(e.name.count + 1)) : written)
+        return DiffValue(text: e.attributes.contains(where: { $0.name != IBRules.keyAttribute }) ? String(written.dropFirst(e.name.count + 1)) : written)
     }
 
     /// Colours, fonts, numbers, text and flag sets in words; nil for anything else.
@@ -55,7 +55,7 @@ extension DiffAttributes {
                 return DiffValue(text: text, isText: true)
             }
         default:
-            let flags = e.attributes.filter { $0.name != "key" }
+            let flags = e.attributes.filter { $0.name != IBRules.keyAttribute }
             if !flags.isEmpty, flags.allSatisfy({ $0.value == "YES" || $0.value == "NO" }) {
                 return DiffValue(text: flags.map { $0.value == "YES" ? $0.name : "!" + $0.name }.joined(separator: " "))
             }
@@ -67,9 +67,9 @@ extension DiffAttributes {
     /// (`(empty)` when it holds none); a named wrapper of one value (`<namedColor name=…>`
     /// around its `<color>`) as that value.
     static func describeValue(_ e: XMLElement) -> DiffValue {
-        let own = e.attributes.filter { $0.name != "key" && !IBRules.identityAttributes.contains($0.name) }
+        let own = e.attributes.filter { $0.name != IBRules.keyAttribute && !IBRules.identityAttributes.contains($0.name) }
         if own.isEmpty, e.elements.count == 1, e.text.allSatisfy(\.isWhitespace) { return describeValue(e.elements[0]) }
-        guard e.attributes.allSatisfy({ $0.name == "key" }), e.text.allSatisfy(\.isWhitespace) else { return describe(e) }
+        guard e.attributes.allSatisfy({ $0.name == IBRules.keyAttribute }), e.text.allSatisfy(\.isWhitespace) else { return describe(e) }
         let items = e.elements
         guard items.allSatisfy({ item in !IBRules.identityAttributes.contains { item[attribute: $0] != nil } }) else { return describe(e) }
         return DiffValue(text: items.isEmpty ? "(empty)" : "[" + items.map { describe($0).display }.joined(separator: ", ") + "]")
@@ -86,7 +86,7 @@ extension DiffAttributes {
             // Wrappers and containers (`<resources>`, `<connections>`) name nothing of their own.
             let container = IBRules.isContainer(e.name)
             if !((IBRules.transparentWrappers.contains(e.name) || container) && e.attributes.isEmpty && i != n) {
-                if let k = e[attribute: "key"] {
+                if let k = e[attribute: IBRules.keyAttribute] {
                     labels.append(k)
                 } else if let attr = IBRules.identityAttributes.first(where: { e[attribute: $0] != nil }) {
                     labels.append((IBRules.valueLabelPrefixes[e.name] ?? e.name) + " " + e[attribute: attr]!)
@@ -110,11 +110,11 @@ extension DiffAttributes {
         var space = e[attribute: "colorSpace"].map { $0 == "custom" ? (e[attribute: "customColorSpace"] ?? $0) : $0 }
         if let s = space, s.hasSuffix("ColorSpace") { space = String(s.dropLast(10)) }
         let suffix = space.map { " (\($0))" } ?? ""
-        if let w = e[attribute: "white"] {
-            return "white \(n(w)) alpha \(n(e[attribute: "alpha"] ?? "1"))" + suffix
+        if let w = e[attribute: IBRules.colorComponents.white] {
+            return "white \(n(w)) alpha \(n(e[attribute: IBRules.colorComponents.alpha] ?? "1"))" + suffix
         }
-        if let r = e[attribute: "red"], let g = e[attribute: "green"], let b = e[attribute: "blue"] {
-            return "red \(n(r)) green \(n(g)) blue \(n(b)) alpha \(n(e[attribute: "alpha"] ?? "1"))" + suffix
+        if let r = e[attribute: IBRules.colorComponents.red], let g = e[attribute: IBRules.colorComponents.green], let b = e[attribute: IBRules.colorComponents.blue] {
+            return "red \(n(r)) green \(n(g)) blue \(n(b)) alpha \(n(e[attribute: IBRules.colorComponents.alpha] ?? "1"))" + suffix
         }
         return nil
     }
@@ -122,7 +122,7 @@ extension DiffAttributes {
     /// Any value: `tag attr=value ...` and its text, children in braces.
     static func generic(_ e: XMLElement) -> String {
         var parts: [String] = [e.name]
-        for a in e.attributes where a.name != "key" { parts.append("\(a.name)=\(a.value)") }
+        for a in e.attributes where a.name != IBRules.keyAttribute { parts.append("\(a.name)=\(a.value)") }
         var s = parts.joined(separator: " ")
         let text = e.text
         if !text.isEmpty, !isWhitespace(text) { s += " " + DiffValue(text: text, isText: true).display }

@@ -25,8 +25,8 @@ public enum Outline {
             if let id = objects.shownID(i) { line += " (\(id))" }
             out.append(line)
             let node = objects.graph.nodes[i]
-            var skip = IBRules.summarisedAttributes[node.tag] ?? ["key"]
-            if node.objectID == nil, i > 0, node.tag != IBRules.sceneTag { skip.formUnion(["name", "identifier"]) }  // in the name
+            var skip = IBRules.summarisedAttributes[node.tag] ?? [IBRules.keyAttribute]
+            if node.objectID == nil, i > 0, node.tag != IBRules.sceneTag { skip.formUnion(IBRules.itemNameAttributes) }  // in the name
             for a in DiffAttributes.of(i, in: objects) where !skip.contains(a.name) {
                 switch a.noise {
                 case .layout? where !options.layout: continue

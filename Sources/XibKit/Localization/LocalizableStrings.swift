@@ -122,13 +122,13 @@ public enum LocalizableStrings {
         case .attribute(let name):
             if let t = e[attribute: name] { found.append((property, property, t)) }
         case .child(let tag, let key, let attribute):
-            for c in kids where c.name == tag && c[attribute: "key"] == key {
+            for c in kids where c.name == tag && c[attribute: IBRules.keyAttribute] == key {
                 if let t = text(of: c, attribute) { found.append((property, property, t)) }
             }
         case .option(let name):
             let o = IBRules.bindingOptions
-            for c in kids where c.name == o.tag && c[attribute: "key"] == o.key {
-                for v in c.elements where v.name == o.value && v[attribute: "key"] == name { found.append((property, property, v.text)) }
+            for c in kids where c.name == o.tag && c[attribute: IBRules.keyAttribute] == o.key {
+                for v in c.elements where v.name == o.value && v[attribute: IBRules.keyAttribute] == name { found.append((property, property, v.text)) }
             }
         case .items(let container, let item, let attribute):
             for c in kids where c.name == container {
@@ -149,9 +149,9 @@ public enum LocalizableStrings {
     /// The localiser's note: the fragments of the object's `userComments`, joined.
     static func note(in kids: [XMLElement]) -> String? {
         let n = IBRules.localizerNote
-        guard let comments = kids.first(where: { $0.name == n.tag && $0[attribute: "key"] == n.key }) else { return nil }
+        guard let comments = kids.first(where: { $0.name == n.tag && $0[attribute: IBRules.keyAttribute] == n.key }) else { return nil }
         let text = comments.elements.filter { $0.name == n.fragment }.map { f in
-            f[attribute: n.content] ?? f.elements.first { $0[attribute: "key"] == n.content }?.text ?? ""
+            f[attribute: n.content] ?? f.elements.first { $0[attribute: IBRules.keyAttribute] == n.content }?.text ?? ""
         }.joined()
         return text.isEmpty ? nil : text
     }

@@ -124,7 +124,7 @@ struct ConflictWords {
         var inside: Set<String> = []
         var n = top
         repeat {
-            if let id = g.nodes[n].objectID ?? g.nodes[n].element[attribute: "sceneID"] { inside.insert(id) }
+            if let id = g.nodes[n].objectID ?? g.nodes[n].element[attribute: IBRules.sceneIDAttribute] { inside.insert(id) }
             n += 1
         } while n < g.nodes.count && g.nodes[n].depth > g.nodes[top].depth
         if self.referrers[v] == nil {

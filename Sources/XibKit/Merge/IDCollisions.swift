@@ -36,7 +36,7 @@ enum IDCollisions {
             let g = renameOurs ? O : T
             let n = renameOurs ? o : t
             result.events.append(MergeEvent(kind: .renamedID, path: g.displayPath(n), objectID: fresh,
-                                            subject: "id", ours: renameOurs ? id : nil, theirs: renameOurs ? nil : id,
+                                            subject: IBRules.objectIDAttribute, ours: renameOurs ? id : nil, theirs: renameOurs ? nil : id,
                                             resolution: "both sides added a different object with id '\(id)'; \(renameOurs ? "ours" : "theirs") was renamed to '\(fresh)' with its references"))
         }
         if !renameInOurs.isEmpty { result.ours = IBGraph(xml: rename(O, renameInOurs)) }
@@ -51,8 +51,8 @@ enum IDCollisions {
         for (i, node) in g.nodes.enumerated() {
             var changes: [(String, String)] = []
             for a in node.element.attributes {
-                if a.name == "id", node.objectID != nil, let new = map[a.value] { changes.append((a.name, new)) }
-                else if a.name != "id", IBRules.isReference(tag: node.tag, attribute: a.name), let new = map[a.value] { changes.append((a.name, new)) }
+                if a.name == IBRules.objectIDAttribute, node.objectID != nil, let new = map[a.value] { changes.append((a.name, new)) }
+                else if a.name != IBRules.objectIDAttribute, IBRules.isReference(tag: node.tag, attribute: a.name), let new = map[a.value] { changes.append((a.name, new)) }
             }
             guard !changes.isEmpty else { continue }
             TreeEdit.modify(&doc.root, at: g.treePath(of: i)[...]) { e in

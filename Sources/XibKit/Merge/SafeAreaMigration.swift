@@ -48,14 +48,14 @@ enum SafeAreaMigration {
         var c = Conversion()
         for g in B.nodes.indices where B.nodes[g].tag == IBRules.oldLayoutGuideTag {
             guard let id = B.nodes[g].objectID, S.objectIndex[id] == nil, X.objectIndex[id] != nil,
-                  let type = B.nodes[g].element[attribute: "type"] else { continue }
+                  let type = B.nodes[g].element[attribute: IBRules.typeAttribute] else { continue }
             var owner = B.nodes[g].parent
             while owner >= 0, B.nodes[owner].objectID == nil { owner = B.nodes[owner].parent }
             guard owner >= 0, let controller = B.nodes[owner].objectID, let sc = S.objectIndex[controller],
-                  let view = S.children(of: sc).first(where: { S.nodes[$0].element[attribute: "key"] == "view" }),
+                  let view = S.children(of: sc).first(where: { S.nodes[$0].element[attribute: IBRules.keyAttribute] == IBRules.rootViewKey }),
                   let viewID = S.nodes[view].objectID,
                   let guide = S.children(of: view).first(where: {
-                      S.nodes[$0].tag == IBRules.safeAreaGuide.tag && S.nodes[$0].element[attribute: "key"] == IBRules.safeAreaGuide.key }),
+                      S.nodes[$0].tag == IBRules.safeAreaGuide.tag && S.nodes[$0].element[attribute: IBRules.keyAttribute] == IBRules.safeAreaGuide.key }),
                   let safeArea = S.nodes[guide].objectID, B.objectIndex[safeArea] == nil else { continue }
             c.guides[id] = (safeArea, type)
             c.views[viewID] = safeArea
@@ -68,10 +68,10 @@ enum SafeAreaMigration {
                                      events: inout [MergeEvent]) -> Edits {
         var edits: Edits = []
         guard !c.guides.isEmpty else { return edits }
-        for n in X.nodes.indices where X.nodes[n].tag == "constraint" {
+        for n in X.nodes.indices where X.nodes[n].tag == IBRules.constraintTag {
             guard let id = X.nodes[n].objectID, B.objectIndex[id] == nil else { continue }
             var e = X.nodes[n].element, changed = false
-            for (item, attribute) in [("firstItem", "firstAttribute"), ("secondItem", "secondAttribute")] {
+            for (item, attribute) in IBRules.constraintSlots {
                 guard let guideID = e[attribute: item], let guide = c.guides[guideID] else { continue }
                 guard let rule = IBRules.safeAreaGuideAttributes.first(where: {
                     $0.guide == guide.type && $0.attribute == e[attribute: attribute] }) else { changed = false; break }
@@ -93,7 +93,7 @@ enum SafeAreaMigration {
     private static func keepDeleted(by X: IBGraph, _ S: IBGraph, _ c: Conversion, base B: IBGraph, converter: MergeSide,
                                     events: inout [MergeEvent]) -> Edits {
         var edits: Edits = []
-        for b in B.nodes.indices where B.nodes[b].tag == "constraint" {
+        for b in B.nodes.indices where B.nodes[b].tag == IBRules.constraintTag {
             guard let id = B.nodes[b].objectID, X.objectIndex[id] == nil, let s = S.objectIndex[id],
                   isConversion(B.nodes[b].element, S.nodes[s].element, holder: B.owningObject(B.nodes[b].parent), in: B, c)
             else { continue }
@@ -108,8 +108,8 @@ enum SafeAreaMigration {
 
     /// Whether `s` is base's constraint `b` as Xcode's conversion rewrites it, and differs from it.
     private static func isConversion(_ b: XMLElement, _ s: XMLElement, holder: Int, in B: IBGraph, _ c: Conversion) -> Bool {
-        let slots = [("firstItem", "firstAttribute"), ("secondItem", "secondAttribute")]
-        let named = Set(slots.flatMap { [$0.0, $0.1] })
+        let slots = IBRules.constraintSlots
+        let named = Set(slots.flatMap { [$0.item, $0.attribute] })
         let rest = { (e: XMLElement) in Set(e.attributes.filter { !named.contains($0.name) }.map { "\($0.name)=\($0.value)" }) }
         guard rest(b) == rest(s) else { return false }
         var converted = false

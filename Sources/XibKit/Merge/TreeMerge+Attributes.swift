@@ -44,7 +44,7 @@ extension TreeMerge {
             return value
         }
         // Inside a frame (or other noise element), every attribute is noise of that kind.
-        let noise = IBRules.noise(element: tag, key: element[attribute: "key"]) ?? IBRules.noise(tag: tag, attribute: name)
+        let noise = IBRules.noise(element: tag, key: element[attribute: IBRules.keyAttribute]) ?? IBRules.noise(tag: tag, attribute: name)
         let entry = noise == nil ? cacheEntry(graph, node) : nil
         switch noise ?? (entry != nil ? .cache : nil) {
         case .cache?:

@@ -90,13 +90,13 @@ extension TreeMerge {
 
     /// A value element as a subject: `<rect key="frame">`.
     static func valueSubject(_ e: XMLElement) -> String {
-        "<\(e.name)\(e[attribute: "key"].map { " key=\"\($0)\"" } ?? "")>"
+        "<\(e.name)\(e[attribute: IBRules.keyAttribute].map { " key=\"\($0)\"" } ?? "")>"
     }
 
     /// An attribute as a subject; one of a value element is named with it: `<state key="normal">
     /// title`, `<plugIn identifier="…"> version`.
     static func attributeSubject(_ name: String, of element: XMLElement, tag: String, isObject: Bool) -> String {
-        guard !isObject && tag != "document" else { return name }
+        guard !isObject && tag != IBRules.documentRoot else { return name }
         let ident = IBRules.identityAttributes.first { element[attribute: $0] != nil }
         return "<\(tag)\(ident.map { " \($0)=\"\(element[attribute: $0]!)\"" } ?? "")> \(name)"
     }
@@ -104,7 +104,7 @@ extension TreeMerge {
     /// A value as the summary shows it: its text, or its attributes.
     func summary(_ e: XMLElement) -> String {
         if !e.text.isEmpty { return e.text }
-        return e.attributes.filter { $0.name != "key" }.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+        return e.attributes.filter { $0.name != IBRules.keyAttribute }.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
     }
 
     /// Every event is about the object owning `node`, named by its path in `graph`.

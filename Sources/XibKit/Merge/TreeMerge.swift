@@ -81,7 +81,7 @@ final class TreeMerge {
     func mergeTree() -> XMLDocument {
         decideObjects()
         var doc = O.document
-        if let root = mergeNode("document", b: 0, o: 0, t: 0) { doc.root = root }
+        if let root = mergeNode(IBRules.documentRoot, b: 0, o: 0, t: 0) { doc.root = root }
         if !cacheDeletions.isEmpty { settleCaches(&doc) }
         return doc
     }

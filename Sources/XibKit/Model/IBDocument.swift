@@ -7,14 +7,14 @@ public struct IBDocument: Sendable {
     public enum Platform: String, Sendable { case iOS, macOS, tvOS, watchOS, unknown }
 
     public var kind: Kind {
-        (xml.root[attribute: "type"] ?? "").contains("Storyboard") ? .storyboard : .xib
+        (xml.root[attribute: IBRules.typeAttribute] ?? "").contains("Storyboard") ? .storyboard : .xib
     }
 
     public var platform: Platform { Self.platform(of: xml.root) }
 
     /// The platform a document's root element (`<document targetRuntime=…>`) says.
     public static func platform(of root: XMLElement) -> Platform {
-        let runtime = root[attribute: "targetRuntime"] ?? ""
+        let runtime = root[attribute: IBRules.targetRuntimeAttribute] ?? ""
         if runtime.hasPrefix("iOS") { return .iOS }
         if runtime.hasPrefix("MacOSX") { return .macOS }
         if runtime.hasPrefix("AppleTV") { return .tvOS }

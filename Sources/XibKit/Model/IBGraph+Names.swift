@@ -7,19 +7,20 @@ extension IBGraph {
         let e = nodes[i].element  // (not the whole node: copying one retains all of it)
         let tag = e.name
         if tag == IBRules.sceneTag { return sceneName(i) + " Scene" }
-        if tag == "document" { return "Document" }
-        if let label = e[attribute: "userLabel"] { return label }
-        var name = e[attribute: "customClass"] ?? IBGraph.typeName(tag)
+        if tag == IBRules.documentRoot { return "Document" }
+        if let label = e[attribute: IBRules.userLabelAttribute] { return label }
+        var name = e[attribute: IBRules.customClassAttribute] ?? IBGraph.typeName(tag)
         if let rule = IBRules.namedByAttribute[tag], let value = e[attribute: rule.attribute] {
             name = rule.prefix.map { "\($0) \(value)" } ?? name + " (\(value))"
-        } else if tag == "segue" {
-            name = "Segue" + (e[attribute: "identifier"].map { " \"\($0)\"" } ?? "") + (e[attribute: "kind"].map { " (\($0))" } ?? "")
+        } else if tag == IBRules.segueTag, let segue = IBRules.referringElement(tag) {
+            name = "Segue" + (segue.nameAttribute.flatMap { e[attribute: $0] }.map { " \"\($0)\"" } ?? "")
+                + (e[attribute: IBRules.segueKind].map { " (\($0))" } ?? "")
         } else if let guide = IBGraph.layoutGuideName(e) {
             name = guide
         }
         if let title = IBGraph.visibleTitle(e) {
             name += " \"\(title)\""
-        } else if nodes[i].objectID == nil, let item = e[attribute: "name"] ?? e[attribute: "identifier"] {
+        } else if nodes[i].objectID == nil, let item = e.firstAttribute(of: IBRules.itemNameAttributes) {
             name += " \"\(item)\""  // resources and dependencies: Image "logo", Capability "Safe area layout guides"
         }
         return name
@@ -44,12 +45,12 @@ extension IBGraph {
         if title == nil {
             // The children as they are (`elements` would copy every child element into an array).
             for case .element(let c) in e.children {
-                let key = c[attribute: "key"]
+                let key = c[attribute: IBRules.keyAttribute]
                 guard let rule = IBRules.titleChildren.first(where: { $0.key == key && ($0.tag == nil || $0.tag == c.name) }) else { continue }
                 switch rule.title {
                 case .text: title = c.text
                 case .attribute(let a): title = c[attribute: a]
-                case .attributeOrChildText(let a): title = c[attribute: a] ?? c.elements.first(where: { $0[attribute: "key"] == a })?.text
+                case .attributeOrChildText(let a): title = c[attribute: a] ?? c.elements.first(where: { $0[attribute: IBRules.keyAttribute] == a })?.text
                 }
                 if title?.isEmpty == false { break }
             }
@@ -61,7 +62,7 @@ extension IBGraph {
     /// `Safe Area`, `Keyboard Layout Guide`, `Top Layout Guide` (`IBRules.layoutGuideNames`).
     public static func layoutGuideName(_ e: XMLElement) -> String? {
         IBRules.layoutGuideNames.first { g in
-            g.tag == e.name && (g.key == nil || g.key == e[attribute: "key"]) && (g.type == nil || g.type == e[attribute: "type"])
+            g.tag == e.name && (g.key == nil || g.key == e[attribute: IBRules.keyAttribute]) && (g.type == nil || g.type == e[attribute: IBRules.typeAttribute])
         }?.name
     }
 

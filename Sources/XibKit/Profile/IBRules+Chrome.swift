@@ -36,6 +36,22 @@ extension IBRules {
     public static let navigationControllers: Set<String> = ["navigationController"]
     public static let navigationRootRelationship = "rootViewController"
     public static let navigationBarHiddenAttribute = "navigationBarHidden"
+    /// The items a controller's bars show: its navigation item (title, bar button items) and
+    /// its tab bar item.
+    public static let navigationItemKey = "navigationItem", tabBarItemKey = "tabBarItem"
+    /// A bar's or a window's title.
+    public static let titleAttribute = "title"
+
+    /// The bars a container controller without a view of its own shows, by key
+    /// (`<navigationBar key="navigationBar">`): the attribute hiding each, and whether it is
+    /// hidden when that attribute is missing (a navigation controller's toolbar is). The top
+    /// bar shows the root's title, the tab bar its tabs' titles.
+    public static let containerBars: [(key: String, hiddenAttribute: String?, hiddenByDefault: Bool, atTop: Bool, showsTabs: Bool)] = [
+        ("navigationBar", navigationBarHiddenAttribute, false, true, false),
+        ("toolbar", "toolbarHidden", true, false, false),
+        ("tabBar", nil, false, false, true),
+    ]
+
     /// Tab bar controllers and the relationship naming their tabs.
     public static let tabBarControllers: Set<String> = ["tabBarController"]
     public static let tabBarChildRelationship = "viewControllers"
@@ -63,12 +79,21 @@ extension IBRules {
     public static let windowToolbarHeight = 52.0
     /// A tab view controller's style drawing its tabs as a window toolbar, and its tab items'
     /// relationship.
-    public static let toolbarTabStyle = "toolbar"
+    public static let tabStyleAttribute = "tabStyle", toolbarTabStyle = "toolbar"
+    /// Where a tab view or a tab view controller lists its tabs, and where a bar or a menu
+    /// lists its items.
+    public static let tabViewItemsContainer = "tabViewItems", itemsContainer = "items"
+    /// A bar button item or toolbar item that is one of the system's (`systemItem="flexibleSpace"`).
+    public static let systemItemAttribute = "systemItem"
     public static let tabViewControllerItemsRelationship = "tabItems"
     /// A window toolbar's items: where they are listed, their label attributes, and the items
     /// that only make room.
-    public static let toolbarItemContainers: Set<String> = ["defaultToolbarItems", "allowedToolbarItems"]
-    public static let toolbarItemLabelAttributes = ["label", "paletteLabel", "implicitItemIdentifier"]
+    /// The default items are references (`reference`) to allowed ones; without any, the
+    /// allowed items show.
+    public static let toolbarItemLists = (default: "defaultToolbarItems", allowed: "allowedToolbarItems")
+    public static let toolbarItemContainers: Set<String> = [toolbarItemLists.default, toolbarItemLists.allowed]
+    public static let toolbarItemIdentifierAttribute = "implicitItemIdentifier"
+    public static let toolbarItemLabelAttributes = ["label", "paletteLabel", toolbarItemIdentifierAttribute]
     public static let toolbarSpacerIdentifiers: Set<String> = [
         "NSToolbarFlexibleSpaceItem", "NSToolbarSpaceItem", "NSToolbarSeparatorItem",
     ]
@@ -77,6 +102,7 @@ extension IBRules {
 
     /// The application's main menu (`<menu systemMenu="main">`): drawn as a menu bar with its
     /// items' titles, the application menu first.
+    public static let menuTag = "menu"
     public static let mainMenuAttribute = ("systemMenu", "main")
     public static let menuBarHeight = 24.0
 
@@ -84,7 +110,7 @@ extension IBRules {
     public static let tableHeaderTags: Set<String> = ["tableHeaderView"]
 
     /// A box drawn as a line (`boxType="separator"`), thinner than any box.
-    public static let separatorBoxType = "separator"
+    public static let boxTag = "box", boxTypeAttribute = "boxType", separatorBoxType = "separator"
 
     /// Value children holding a text's colour, on a label or field or its cell.
     public static let textColorKeys: Set<String> = ["textColor", "titleColor"]

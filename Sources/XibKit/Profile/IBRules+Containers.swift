@@ -51,23 +51,6 @@ extension IBRules {
     /// `subviews`, its views being objects), or its subviews.
     public static let arrangedViews: [String: [String]] = ["stackView": ["beginningViews", "middleViews", "endViews", "subviews"]]
 
-    /// Whether `tag` under `parent` is a per-view list (`perViewLists`).
-    public static func isPerViewList(_ tag: String, parent: String) -> Bool {
-        perViewLists.contains { $0.list.isSameName(as: tag) && $0.parent.isSameName(as: parent) }
-    }
-
-    public static func isContainer(_ tag: String) -> Bool { containers[tag] != nil }
-
-    public static func isSet(_ tag: String) -> Bool {
-        if case .set? = containers[tag] { return true }
-        return false
-    }
-
-    /// The order Xcode writes a set's members in, if it sorts them.
-    public static func xcodeOrder(of tag: String) -> XcodeOrder? {
-        if case .set(let order)? = containers[tag] { return order }
-        return nil
-    }
 }
 
 extension IBRules.XcodeOrder {

@@ -126,6 +126,7 @@ extension IBRules {
     /// anything else reads from the leading edge).
     public static let textAlignmentAttributes = ["textAlignment", "alignment"]
 
+    public static let sceneMemberIDAttribute = "sceneMemberID"
     /// A scene's controller is the object with this `sceneMemberID` (its first object may be
     /// its First Responder).
     public static let sceneControllerMemberID = "viewController"

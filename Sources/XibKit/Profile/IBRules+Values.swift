@@ -22,8 +22,6 @@ extension IBRules {
     /// system and named colours (from the SDK and the asset catalogs), custom fonts' files.
     public static let cacheContainers = ["resources", "customFonts"]
 
-    public static func isCacheContainer(_ tag: String) -> Bool { cacheContainers.contains { $0.isSameName(as: tag) } }
-
     /// Noise attributes; `tag` nil: on any element.
     public static let noiseAttributes: [(tag: String?, attribute: String, noise: Noise)] = [
         ("document", "toolsVersion", .toolsVersion), ("document", "systemVersion", .toolsVersion),
@@ -49,55 +47,13 @@ extension IBRules {
     public static let dependenciesContainer = "dependencies"
     public static let capabilityTag = "capability"
 
-    /// The layout value `tidy --frames` may put back (a view's `<rect key="frame">`), and what
-    /// ties a view to its constraints: the constraint element and its item attributes.
+    /// The layout value `tidy --frames` may put back (a view's `<rect key="frame">`); what ties a
+    /// view to its constraints is `constraintItemAttributes`.
     public static let frameKey = "frame"
-    public static let constraintTag = "constraint"
-    public static let constraintItemAttributes = ["firstItem", "secondItem"]
 
     /// Geometry values: a change to one is layout, but one appearing or going away is a change
     /// (as a person sees it), so a subtree's fingerprint counts them by presence only.
     static let geometryTags = ["rect", "size", "point"]
-
-    private static let noiseFilter = NameFilter(noiseAttributes.map(\.attribute))
-
-    public static func noise(tag: String, attribute: String) -> Noise? {
-        // Hot path (fingerprints hash every attribute): hashing two strings into nested
-        // tables here cost a tenth of a large merge.
-        guard noiseFilter.mayContain(attribute) else { return nil }
-        return noiseAttributes.first { $0.attribute.isSameName(as: attribute) && ($0.tag.map { $0.isSameName(as: tag) } ?? true) }?.noise
-    }
-
-    public static func noise(element tag: String, key: String?) -> Noise? {
-        noiseElements.first { $0.tag.isSameName(as: tag) && ($0.key == nil || $0.key == key) }?.noise
-    }
-
-    /// The noise class of a whole element (`noiseElements`), by its tag and `key`.
-    public static func noise(of e: XMLElement) -> Noise? { noise(element: e.name, key: e[attribute: "key"]) }
-
-    static func isGeometry(_ tag: String) -> Bool { geometryTags.contains { $0.isSameName(as: tag) } }
-
-    /// Elements merged as one value rather than attribute by attribute and child by child: those
-    /// holding text (`<string key="text">`: a text both sides changed is one conflict), and
-    /// lists of anonymous values (two children of one tag without identity: `<segment>`s,
-    /// `<integer>`s of `visibilityPriorities`), whose positions are their identity.
-    static func isAtomicValue(_ e: XMLElement) -> Bool {
-        // Few children have no key: a list, not a set.
-        var anonymous: [String] = []
-        for c in e.children {
-            switch c {
-            case .text(let t) where !t.isWhitespace: return true
-            case .cdata: return true
-            case .element(let child):
-                if ElementIdentity(child).isAnonymous {
-                    if anonymous.contains(where: { $0.isSameName(as: child.name) }) { return true }
-                    anonymous.append(child.name)
-                }
-            default: break
-            }
-        }
-        return false
-    }
 
     /// Elements holding text, which Xcode writes as `<string key="x"></string>` when empty
     /// (seen in the corpus), so `format` keeps that spelling for them only.

@@ -18,31 +18,6 @@
 /// - `IBRules+Drawing`: what `render` and `review` draw, and how;
 /// - `IBRules+Check`: Xcode's layout flags and the translations `check` reads.
 ///
-/// Adding a rule is adding a line to the table it belongs to.
-public enum IBRules {
-    /// A first filter for the lookups that every attribute of every element goes through: most
-    /// names fail on their length and first letter, before any string comparison. For each
-    /// name length, the first letters of the names of that length, as bit sets: `height`
-    /// (6, h) passes a filter on lengths and one on first letters apart, not this one.
-    struct NameFilter {
-        private var firstBytesByLength = [UInt64](repeating: 0, count: 64)
-
-        init(_ names: [String]) {
-            for name in names { firstBytesByLength[name.utf8.count] |= NameFilter.firstByteBit(name) }
-        }
-
-        @inline(__always) func mayContain(_ name: String) -> Bool {
-            let n = name.utf8.count
-            return n < 64 && firstBytesByLength[n] & NameFilter.firstByteBit(name) != 0
-        }
-
-        /// A bit for the first byte of a lower-case ASCII name (`a`...`z`), 0 otherwise.
-        @inline(__always) private static func firstByteBit(_ s: String) -> UInt64 {
-            // An index subscript, not `utf8.first`: the generic `first` was not inlined.
-            guard !s.isEmpty else { return 0 }
-            let f = s.utf8[s.utf8.startIndex]
-            guard f >= 0x61, f <= 0x7A else { return 0 }
-            return 1 << UInt64(f - 0x61)
-        }
-    }
-}
+/// Adding a rule is adding a line to the table it belongs to. The lookups over the tables
+/// (`ProfileIndex.swift`) are built from them once.
+public enum IBRules {}

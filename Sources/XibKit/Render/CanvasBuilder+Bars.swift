@@ -8,7 +8,7 @@ extension CanvasBuilder {
     mutating func drawSimulatedBars(_ controller: Int, over root: Wireframe.Rect) -> Double {
         let off = Set(graph.children(of: controller).compactMap { c -> String? in
             let e = graph.nodes[c].element
-            return e.name == "nil" ? e[attribute: "key"] : nil
+            return e.name == "nil" ? e[attribute: IBRules.keyAttribute] : nil
         })
         var bottom = root.maxY, top = 0.0
         for rule in IBRules.simulatedBars.reversed() where !off.contains(rule.metricsKey) && showsBar(controller, rule.item) {
@@ -16,15 +16,16 @@ extension CanvasBuilder {
                     ?? graph.children(of: controller).first(where: { graph.nodes[$0].tag == rule.item }) else { continue }
             let height = IBRules.barHeight(IBRules.barOfItem[rule.item] ?? "", platform: platform.rawValue)
             let statusBar = platform == .iOS ? IBRules.statusBarHeight(screenHeight: root.height) : 0
-            let atTop = rule.edge == .top || (rule.item == "tabBarItem" && IBRules.topTabBarPlatforms.contains(platform.rawValue))
+            let atTop = rule.edge == .top || (rule.item == IBRules.tabBarItemKey && IBRules.topTabBarPlatforms.contains(platform.rawValue))
             let y = atTop ? root.y + (top > 0 ? top : statusBar) : bottom - height
             if atTop { top = y + height - root.y } else { bottom = y }
             let rect = Wireframe.Rect(x: root.x, y: y, width: root.width, height: height)
             let e = graph.nodes[item].element
             var bar = shape(item, kind: .bar, frame: rect, depth: 1, hidden: false, background: nil, under: nil,
-                            text: rule.item == "navigationItem" ? e[attribute: "title"] ?? graph.nodes[controller].element[attribute: "title"] : nil)
+                            text: rule.item == IBRules.navigationItemKey
+                                ? e[attribute: IBRules.titleAttribute] ?? graph.nodes[controller].element[attribute: IBRules.titleAttribute] : nil)
             bar.sketch = .bar
-            bar.items = barItems(item, isTabItem: rule.item == "tabBarItem")
+            bar.items = barItems(item, isTabItem: rule.item == IBRules.tabBarItemKey)
             shapes.append(bar)
         }
         return top
@@ -37,7 +38,7 @@ extension CanvasBuilder {
         let explicit = IBRules.explicitBarMetrics[item]
         if graph.children(of: controller).contains(where: { graph.nodes[$0].tag == explicit }) { return true }
         guard let stacks, let id = graph.nodes[controller].objectID else { return false }
-        return item == "tabBarItem" ? stacks.tabbed.contains(id) : stacks.navigated.contains(id)
+        return item == IBRules.tabBarItemKey ? stacks.tabbed.contains(id) : stacks.navigated.contains(id)
     }
 
     /// The titles shown on a bar: a navigation item's bar button items (left, back, right, as
@@ -61,26 +62,23 @@ extension CanvasBuilder {
         shapes.append(shape(m, kind: .empty, frame: rect, depth: 0, hidden: false, background: nil, under: nil,
                             text: text.isEmpty ? nil : text))
         let e = graph.nodes[m].element
-        let rootTitle = related.first { $0.relationship == "rootViewController" }
-            .flatMap { keyedChild($0.node, "navigationItem") }.flatMap { graph.nodes[$0].element[attribute: "title"] }
-        let tabTitles = related.filter { $0.relationship == "viewControllers" }
-            .map { keyedChild($0.node, "tabBarItem").flatMap { itemText(graph.nodes[$0].element) } ?? $0.name }
-        let bars: [(key: String, hidden: Bool, text: String?, items: [String])] = [
-            ("navigationBar", e[attribute: "navigationBarHidden"] == "YES", rootTitle, []),
-            ("toolbar", e[attribute: "toolbarHidden"] != "NO", nil, []),
-            ("tabBar", false, nil, tabTitles),
-        ]
+        let rootTitle = related.first { $0.relationship == IBRules.navigationRootRelationship }
+            .flatMap { keyedChild($0.node, IBRules.navigationItemKey) }.flatMap { graph.nodes[$0].element[attribute: IBRules.titleAttribute] }
+        let tabTitles = related.filter { $0.relationship == IBRules.tabBarChildRelationship }
+            .map { keyedChild($0.node, IBRules.tabBarItemKey).flatMap { itemText(graph.nodes[$0].element) } ?? $0.name }
         var bottom = rect.maxY
-        for bar in bars {
+        for bar in IBRules.containerBars {
             guard let b = keyedChild(m, bar.key) else { continue }
+            let setting = bar.hiddenAttribute.flatMap { e[attribute: $0] }
+            let hidden = bar.hiddenAttribute != nil && (bar.hiddenByDefault ? setting != IBRules.no : setting == IBRules.yes)
             let f = frame(b)
             let height = f?.height ?? IBRules.barHeight(bar.key, platform: platform.rawValue)
-            let y = bar.key == "navigationBar" ? rect.y + (f?.y ?? IBRules.statusBarHeight(screenHeight: rect.height)) : bottom - height
-            if bar.key != "navigationBar", !bar.hidden { bottom = y }
+            let y = bar.atTop ? rect.y + (f?.y ?? IBRules.statusBarHeight(screenHeight: rect.height)) : bottom - height
+            if !bar.atTop, !hidden { bottom = y }
             let r = Wireframe.Rect(x: rect.x + (f?.x ?? 0), y: y, width: f?.width ?? rect.width, height: height)
-            var s = shape(b, kind: f == nil ? .bar : .view, frame: r, depth: 1, hidden: bar.hidden, background: colors.background(of: graph.nodes[b].element),
-                          under: nil, text: bar.text)
-            s.items = bar.items
+            var s = shape(b, kind: f == nil ? .bar : .view, frame: r, depth: 1, hidden: hidden, background: colors.background(of: graph.nodes[b].element),
+                          under: nil, text: bar.atTop ? rootTitle : nil)
+            s.items = bar.showsTabs ? tabTitles : []
             shapes.append(s)
         }
         nextX = rect.maxX + 40
@@ -90,13 +88,13 @@ extension CanvasBuilder {
     /// scene (as the diff names segue destinations).
     func relationships(_ m: Int) -> [(relationship: String, node: Int, name: String)] {
         var out: [(relationship: String, node: Int, name: String)] = []
-        for c in graph.children(of: m) where graph.nodes[c].tag == "connections" {
+        for c in graph.children(of: m) where graph.nodes[c].tag == IBRules.connectionsContainer {
             for s in graph.children(of: c) {
                 let e = graph.nodes[s].element
-                guard e.name == "segue", e[attribute: "kind"] == "relationship", let d = e[attribute: "destination"],
+                guard e.name == IBRules.segueTag, e[attribute: IBRules.segueKind] == IBRules.relationshipSegueKind, let d = e[attribute: IBRules.segueDestination],
                       let node = graph.node(forObjectID: d) else { continue }
                 let name = graph.scene(of: node).map { graph.sceneName($0) } ?? graph.displayName(node)
-                out.append((e[attribute: "relationship"] ?? "relationship", node, name))
+                out.append((e[attribute: IBRules.segueRelationship] ?? IBRules.relationshipSegueKind, node, name))
             }
         }
         return out

@@ -8,24 +8,24 @@ extension CanvasBuilder {
         let e = graph.nodes[v].element
         switch shapes[i].sketch {
         case .tabs?:
-            guard let items = graph.children(of: v).first(where: { graph.nodes[$0].tag == "tabViewItems" }),
-                  !(e[attribute: "type"].map(IBRules.tablessTabViewTypes.contains) ?? false) else { return }
+            guard let items = graph.children(of: v).first(where: { graph.nodes[$0].tag == IBRules.tabViewItemsContainer }),
+                  !(e[attribute: IBRules.typeAttribute].map(IBRules.tablessTabViewTypes.contains) ?? false) else { return }
             let tabs = graph.children(of: items), g = graph
             shapes[i].items = tabs.map { t in IBRules.tabItemLabelAttributes.lazy.compactMap { g.nodes[t].element[attribute: $0] }.first ?? "" }
             shapes[i].selected = selectedTab(items).flatMap { tabs.firstIndex(of: $0) }
         case .bar?:
             // A standalone navigation bar shows its top item's title and buttons; a toolbar or tab bar its items.
-            guard let items = graph.children(of: v).first(where: { graph.nodes[$0].tag == "items" }) else { return }
+            guard let items = graph.children(of: v).first(where: { graph.nodes[$0].tag == IBRules.itemsContainer }) else { return }
             for c in graph.children(of: items) {
-                if graph.nodes[c].tag == "navigationItem" {
-                    shapes[i].text = graph.nodes[c].element[attribute: "title"]
+                if graph.nodes[c].tag == IBRules.navigationItemKey {
+                    shapes[i].text = graph.nodes[c].element[attribute: IBRules.titleAttribute]
                     shapes[i].items = barItems(c, isTabItem: false)
                 } else if let t = barItemTitle(c) {
                     shapes[i].items.append(t)
                 }
             }
         default:
-            if e.name == "box", e[attribute: "boxType"] == IBRules.separatorBoxType { shapes[i].sketch = .separator }
+            if e.name == IBRules.boxTag, e[attribute: IBRules.boxTypeAttribute] == IBRules.separatorBoxType { shapes[i].sketch = .separator }
         }
     }
 
@@ -36,10 +36,10 @@ extension CanvasBuilder {
         guard graph.nodes[v].tag == "clipView", graph.nodes[v].parent > 0 else { return 0 }
         let scroll = graph.nodes[v].parent
         var top: Double?
-        for case .element(let c) in graph.nodes[scroll].element.children where c.name == "edgeInsets" && c[attribute: "key"] == IBRules.contentInsetsKey {
+        for case .element(let c) in graph.nodes[scroll].element.children where c.name == "edgeInsets" && c[attribute: IBRules.keyAttribute] == IBRules.contentInsetsKey {
             top = c[attribute: "top"].flatMap(Double.init) ?? 0
         }
-        if top == nil, let header = keyedChild(scroll, "headerView"), graph.nodes[header].element[attribute: "hidden"] != "YES" {
+        if top == nil, let header = keyedChild(scroll, "headerView"), graph.nodes[header].element[attribute: IBRules.hiddenAttribute] != IBRules.yes {
             top = frame(header)?.height
         }
         return max(0, (top ?? 0) - (frame(v)?.y ?? 0))
@@ -48,7 +48,7 @@ extension CanvasBuilder {
     /// Xcode 8's frame form (`<rect key="frameInset" minX minY width height maxX maxY>`): an
     /// origin, and a size given or left by insets from the superview's far edges.
     func frameInset(_ n: Int, in superview: Wireframe.Rect) -> Wireframe.Rect? {
-        for case .element(let c) in graph.nodes[n].element.children where c.name == "rect" && c[attribute: "key"] == IBRules.frameInsetKey {
+        for case .element(let c) in graph.nodes[n].element.children where c.name == IBRules.geometry.rect && c[attribute: IBRules.keyAttribute] == IBRules.frameInsetKey {
             func v(_ a: String) -> Double? { c[attribute: a].flatMap(Double.init) }
             let x = v("minX") ?? 0, y = v("minY") ?? 0
             let w = v("width") ?? (superview.width - x - (v("maxX") ?? 0))
@@ -68,12 +68,12 @@ extension CanvasBuilder {
         for columns in graph.children(of: table) where graph.nodes[columns].tag == "tableColumns" {
             for c in graph.children(of: columns) {
                 let e = graph.nodes[c].element
-                let width = (e[attribute: "width"].flatMap(Double.init) ?? 0) + spacing
-                let hiddenColumn = hidden || e[attribute: "hidden"] == "YES"
+                let width = (e[attribute: IBRules.geometry.width].flatMap(Double.init) ?? 0) + spacing
+                let hiddenColumn = hidden || e[attribute: IBRules.hiddenAttribute] == IBRules.yes
                 var s = shape(c, kind: .view, frame: Wireframe.Rect(x: x, y: rect.y, width: min(width, max(rect.maxX - x, 0)), height: rect.height),
                               depth: depth, hidden: hiddenColumn, background: nil, under: nil, text: nil)
                 s.sketch = .header
-                s.text = graph.children(of: c).map { graph.nodes[$0].element }.first { $0[attribute: "key"] == "headerCell" }?[attribute: "title"]
+                s.text = graph.children(of: c).map { graph.nodes[$0].element }.first { $0[attribute: IBRules.keyAttribute] == "headerCell" }?[attribute: IBRules.titleAttribute]
                 shapes.append(s)
                 if !hiddenColumn { x += width }
             }
@@ -83,7 +83,7 @@ extension CanvasBuilder {
     /// A bar item's title: a bar button item's, or a toolbar item's label.
     func barItemTitle(_ c: Int) -> String? {
         let e = graph.nodes[c].element
-        if let item = e[attribute: "systemItem"], IBRules.spacerBarItems.contains(item) { return nil }
+        if let item = e[attribute: IBRules.systemItemAttribute], IBRules.spacerBarItems.contains(item) { return nil }
         return itemText(e)
     }
 
@@ -93,13 +93,13 @@ extension CanvasBuilder {
         var lists: [String: [Int]] = [:]
         for c in graph.children(of: toolbar) where IBRules.toolbarItemContainers.contains(graph.nodes[c].tag) {
             lists[graph.nodes[c].tag] = graph.children(of: c).map { i in
-                graph.nodes[i].element[attribute: "reference"].flatMap { graph.node(forObjectID: $0) } ?? i
+                graph.nodes[i].element[attribute: IBRules.referenceAttribute].flatMap { graph.node(forObjectID: $0) } ?? i
             }
         }
-        let items = (lists["defaultToolbarItems"].flatMap { $0.isEmpty ? nil : $0 }) ?? lists["allowedToolbarItems"] ?? []
+        let items = (lists[IBRules.toolbarItemLists.default].flatMap { $0.isEmpty ? nil : $0 }) ?? lists[IBRules.toolbarItemLists.allowed] ?? []
         return items.compactMap { i in
             let e = graph.nodes[i].element
-            if let id = e[attribute: "implicitItemIdentifier"], IBRules.toolbarSpacerIdentifiers.contains(id) { return nil }
+            if let id = e[attribute: IBRules.toolbarItemIdentifierAttribute], IBRules.toolbarSpacerIdentifiers.contains(id) { return nil }
             return IBRules.toolbarItemLabelAttributes.lazy.compactMap { e[attribute: $0] }.first { !$0.isEmpty }
         }
     }
@@ -108,10 +108,10 @@ extension CanvasBuilder {
     /// labels (else their destinations' names), drawn as a bar at the top of its tab view.
     mutating func drawTabToolbar(_ controller: Int, over view: Wireframe.Rect) {
         let e = graph.nodes[controller].element
-        guard e[attribute: "tabStyle"] == IBRules.toolbarTabStyle else { return }
+        guard e[attribute: IBRules.tabStyleAttribute] == IBRules.toolbarTabStyle else { return }
         let related = relationships(controller).filter { $0.relationship == IBRules.tabViewControllerItemsRelationship }
         var labels: [String] = []
-        for items in graph.children(of: controller) where graph.nodes[items].tag == "tabViewItems" {
+        for items in graph.children(of: controller) where graph.nodes[items].tag == IBRules.tabViewItemsContainer {
             for (k, t) in graph.children(of: items).enumerated() {
                 let item = graph.nodes[t].element
                 labels.append(IBRules.tabItemLabelAttributes.lazy.compactMap { item[attribute: $0] }.first
@@ -130,8 +130,8 @@ extension CanvasBuilder {
     /// The application's main menu as a menu bar: its items' titles, left to right.
     mutating func drawMenuBar(_ menu: Int) {
         var titles: [String] = []
-        for items in graph.children(of: menu) where graph.nodes[items].tag == "items" {
-            for item in graph.children(of: items) { titles.append(graph.nodes[item].element[attribute: "title"] ?? "") }
+        for items in graph.children(of: menu) where graph.nodes[items].tag == IBRules.itemsContainer {
+            for item in graph.children(of: items) { titles.append(graph.nodes[item].element[attribute: IBRules.titleAttribute] ?? "") }
         }
         let width = max(240, titles.reduce(16) { $0 + TextMetrics.standard.width($1, size: 13, face: .systemBold) + 20 })
         var bar = shape(menu, kind: .bar, frame: Wireframe.Rect(x: nextX, y: 0, width: width, height: IBRules.menuBarHeight),
@@ -145,6 +145,6 @@ extension CanvasBuilder {
     /// The main menu under `root` (a xib's top-level menu, a storyboard's application scene).
     func mainMenu(under root: Int) -> Int? {
         let (attribute, value) = IBRules.mainMenuAttribute
-        return (root..<graph.subtreeEnd(of: root)).first { graph.nodes[$0].tag == "menu" && graph.nodes[$0].element[attribute: attribute] == value }
+        return (root..<graph.subtreeEnd(of: root)).first { graph.nodes[$0].tag == IBRules.menuTag && graph.nodes[$0].element[attribute: attribute] == value }
     }
 }

@@ -6,7 +6,7 @@ extension CanvasBuilder {
                background: Wireframe.Color?, under: Wireframe.Color?, text: String?) -> Wireframe.Shape {
         let e = graph.nodes[n].element
         var sketch = IBRules.sketches[e.name]
-        if sketch == .button, cells(e).contains(where: { $0[attribute: "type"].map(IBRules.checkCellTypes.contains) ?? false }) {
+        if sketch == .button, cells(e).contains(where: { $0[attribute: IBRules.typeAttribute].map(IBRules.checkCellTypes.contains) ?? false }) {
             sketch = .check
         }
         let shown = sketch == nil || sketch == .cell || sketch == .scroller || sketch == .tabs || sketch == .separator
@@ -49,9 +49,9 @@ extension CanvasBuilder {
     /// The colour of a text, on the element, its cell or its normal state (`IBRules.textColorKeys`).
     func textColor(_ e: XMLElement) -> Wireframe.Color? {
         var holders = [e] + cells(e)
-        for case .element(let c) in e.children where c.name == "state" && c[attribute: "key"] == "normal" { holders.append(c) }
+        for case .element(let c) in e.children where c.name == "state" && c[attribute: IBRules.keyAttribute] == "normal" { holders.append(c) }
         for holder in holders {
-            for case .element(let c) in holder.children where c.name == "color" && (c[attribute: "key"].map(IBRules.textColorKeys.contains) ?? false) {
+            for case .element(let c) in holder.children where c.name == IBRules.colorTag && (c[attribute: IBRules.keyAttribute].map(IBRules.textColorKeys.contains) ?? false) {
                 return colors.color(c)
             }
         }
@@ -61,11 +61,11 @@ extension CanvasBuilder {
     /// The font of a text (on the element or its cell): its size if the file says, and weight.
     func font(_ e: XMLElement) -> (size: Double?, bold: Bool, name: String?) {
         for holder in [e] + cells(e) {
-            for case .element(let f) in holder.children where f[attribute: "key"].map(IBRules.fontKeys.contains) ?? false {
+            for case .element(let f) in holder.children where f[attribute: IBRules.keyAttribute].map(IBRules.fontKeys.contains) ?? false {
                 let name = IBRules.fontNameAttributes.lazy.compactMap { f[attribute: $0] }.first
                 let size = IBRules.fontSizeAttributes.lazy.compactMap { f[attribute: $0].flatMap(Double.init) }.first
                     ?? name.flatMap { IBRules.fontSizes[$0] }
-                let weight = (f[attribute: "type"] ?? "") + (name ?? "")
+                let weight = (f[attribute: IBRules.typeAttribute] ?? "") + (name ?? "")
                 let bold = IBRules.boldFontWords.contains { weight.contains($0) }
                 return (size, bold, f[attribute: "name"])
             }
@@ -91,7 +91,7 @@ extension CanvasBuilder {
     /// A macOS control's cell (its `key="cell"` child).
     func cells(_ e: XMLElement) -> [XMLElement] {
         var out: [XMLElement] = []
-        for case .element(let c) in e.children where c[attribute: "key"] == "cell" { out.append(c) }
+        for case .element(let c) in e.children where c[attribute: IBRules.keyAttribute] == "cell" { out.append(c) }
         return out
     }
 
@@ -108,7 +108,7 @@ extension CanvasBuilder {
                         if e[attribute: IBRules.segmentImageAttribute] != nil { images.insert(titles.count) }
                         titles.append(e[attribute: IBRules.segmentImageAttribute] ?? "")
                     }
-                } else if e.name == "segments" || e[attribute: "key"] == "cell" {
+                } else if e.name == "segments" || e[attribute: IBRules.keyAttribute] == "cell" {
                     walk(c)
                 }
             }
@@ -120,7 +120,7 @@ extension CanvasBuilder {
     /// The image an image view or button shows: on the element, its cell, or its normal state.
     func imageName(_ e: XMLElement) -> String? {
         for a in IBRules.imageAttributes { if let v = e[attribute: a], !v.isEmpty { return v } }
-        for case .element(let c) in e.children where c[attribute: "key"] == "cell" || c[attribute: "key"] == "normal" {
+        for case .element(let c) in e.children where c[attribute: IBRules.keyAttribute] == "cell" || c[attribute: IBRules.keyAttribute] == "normal" {
             for a in IBRules.imageAttributes { if let v = c[attribute: a], !v.isEmpty { return v } }
         }
         return nil
@@ -132,14 +132,14 @@ extension CanvasBuilder {
             IBRules.borderAttributes.contains { a in x[attribute: a].map { $0 != "none" && $0 != "NO" } ?? false }
         }
         if has(e) { return true }
-        for case .element(let c) in e.children where c[attribute: "key"] == "cell" { return has(c) }
+        for case .element(let c) in e.children where c[attribute: IBRules.keyAttribute] == "cell" { return has(c) }
         return false
     }
 
     /// A bar button item's or tab bar item's text: its title, else its system item, else its image.
     func itemText(_ e: XMLElement) -> String? {
         if let t = IBGraph.visibleTitle(e) { return t }
-        if let item = e[attribute: "systemItem"], let title = IBRules.systemBarItemTitles[item] { return title }
+        if let item = e[attribute: IBRules.systemItemAttribute], let title = IBRules.systemBarItemTitles[item] { return title }
         for a in IBRules.barItemTextAttributes { if let v = e[attribute: a], !v.isEmpty { return v } }
         return nil
     }

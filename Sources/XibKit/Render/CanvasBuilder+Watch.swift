@@ -9,7 +9,7 @@ extension CanvasBuilder {
     /// Draws watch item `n` at `rect` and its items inside it; returns nothing (the shapes are added).
     mutating func placeWatch(_ n: Int, at rect: Wireframe.Rect, depth: Int, hidden: Bool) {
         let e = graph.nodes[n].element
-        let isHidden = hidden || e[attribute: "hidden"] == "YES"
+        let isHidden = hidden || e[attribute: IBRules.hiddenAttribute] == "YES"
         shapes.append(shape(n, kind: .view, frame: rect, depth: depth, hidden: isHidden,
                             background: colors.background(of: e), under: nil, text: nil))
         let items = childViews(n).map(\.node)
@@ -19,20 +19,20 @@ extension CanvasBuilder {
         if vertical {
             var y = inner.y
             for c in items {
-                let w = watchLength(c, "width", of: inner.width) ?? inner.width
-                let h = watchLength(c, "height", of: inner.height) ?? watchNaturalHeight(c, width: w)
+                let w = watchLength(c, IBRules.geometry.width, of: inner.width) ?? inner.width
+                let h = watchLength(c, IBRules.geometry.height, of: inner.height) ?? watchNaturalHeight(c, width: w)
                 placeWatch(c, at: Wireframe.Rect(x: inner.x + watchOffset(c, free: inner.width - w), y: y, width: w, height: h),
                            depth: depth + 1, hidden: isHidden)
                 y += h + Self.watchSpacing
             }
         } else {
-            let fixed = items.compactMap { watchLength($0, "width", of: inner.width) }
+            let fixed = items.compactMap { watchLength($0, IBRules.geometry.width, of: inner.width) }
             let flexible = items.count - fixed.count
             let share = flexible > 0 ? max(0, inner.width - fixed.reduce(0, +) - Self.watchSpacing * Double(items.count - 1)) / Double(flexible) : 0
             var x = inner.x
             for c in items {
-                let w = watchLength(c, "width", of: inner.width) ?? share
-                let h = watchLength(c, "height", of: inner.height) ?? min(inner.height, watchNaturalHeight(c, width: w))
+                let w = watchLength(c, IBRules.geometry.width, of: inner.width) ?? share
+                let h = watchLength(c, IBRules.geometry.height, of: inner.height) ?? min(inner.height, watchNaturalHeight(c, width: w))
                 placeWatch(c, at: Wireframe.Rect(x: x, y: inner.y, width: w, height: h), depth: depth + 1, hidden: isHidden)
                 x += w + Self.watchSpacing
             }
@@ -53,7 +53,7 @@ extension CanvasBuilder {
         let items = childViews(n).map(\.node)
         let e = graph.nodes[n].element
         if graph.nodes[n].tag == IBRules.watchGroupTag, !items.isEmpty {
-            let heights = items.map { watchLength($0, "height", of: 0) ?? watchNaturalHeight($0, width: width) }
+            let heights = items.map { watchLength($0, IBRules.geometry.height, of: 0) ?? watchNaturalHeight($0, width: width) }
             return e[attribute: "layout"] == "vertical"
                 ? heights.reduce(0, +) + Self.watchSpacing * Double(heights.count - 1) + 2 : (heights.max() ?? 0) + 2
         }

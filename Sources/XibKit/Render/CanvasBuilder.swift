@@ -28,7 +28,7 @@ struct CanvasBuilder {
         var main: Int? = root
         if isScene {
             let objects = graph.children(of: root).filter { graph.nodes[$0].tag == IBRules.objectsContainer }.flatMap { graph.children(of: $0) }
-            main = objects.first { graph.nodes[$0].element[attribute: "sceneMemberID"] == IBRules.sceneControllerMemberID } ?? objects.first
+            main = objects.first { graph.nodes[$0].element[attribute: IBRules.sceneMemberIDAttribute] == IBRules.sceneControllerMemberID } ?? objects.first
             if let m = main { drawMain(m) }
             for o in objects where o != main && (isTopLevelView(o) || isWindow(o)) { drawRoot(o) }
         } else {
@@ -107,7 +107,7 @@ struct CanvasBuilder {
         let outer = Wireframe.Rect(x: x, y: 0, width: size.0, height: size.1 + bar)
         let background = colors.background(of: e) ?? IBRules.namedColors["windowBackgroundColor"].flatMap(WireframeColors.hex)
         var window = shape(w, kind: content == nil ? .noFrame : .view, frame: outer, depth: 0, hidden: false,
-                           background: background, under: nil, text: e[attribute: "title"])
+                           background: background, under: nil, text: e[attribute: IBRules.titleAttribute])
         if e[attribute: "titleVisibility"] == IBRules.hiddenTitleVisibility { window.text = nil }
         shapes.append(window)
         if let toolbar {
@@ -127,7 +127,7 @@ struct CanvasBuilder {
     /// Draws view `v` at `rect` and, inside it, the views it holds.
     mutating func place(_ v: Int, at rect: Wireframe.Rect, framed: Bool, depth: Int, hidden: Bool, under: Wireframe.Color?) {
         let e = graph.nodes[v].element
-        let isHidden = hidden || e[attribute: "hidden"] == "YES"
+        let isHidden = hidden || e[attribute: IBRules.hiddenAttribute] == "YES"
         let background = colors.background(of: e)
         let shown = background.flatMap { $0.alpha >= 0.5 ? $0 : nil } ?? under
         shapes.append(shape(v, kind: framed ? .view : .noFrame, frame: rect, depth: depth, hidden: isHidden,
@@ -225,7 +225,7 @@ extension CanvasBuilder {
         let node = graph.nodes[c]
         guard node.objectID != nil else { return false }
         if frame(c) != nil { return true }
-        if let key = node.element[attribute: "key"], IBRules.viewKeys.contains(key) { return true }
+        if let key = node.element[attribute: IBRules.keyAttribute], IBRules.viewKeys.contains(key) { return true }
         let p = node.parent
         guard p > 0 else { return false }
         let holder = graph.nodes[graph.nodes[p].parent].tag
@@ -250,23 +250,23 @@ extension CanvasBuilder {
     }
 
     func keyedChild(_ n: Int, _ key: String) -> Int? {
-        graph.children(of: n).first { graph.nodes[$0].objectID != nil && graph.nodes[$0].element[attribute: "key"] == key }
+        graph.children(of: n).first { graph.nodes[$0].objectID != nil && graph.nodes[$0].element[attribute: IBRules.keyAttribute] == key }
     }
 
     func frame(_ n: Int) -> Wireframe.Rect? { rectChild(n, key: "frame") }
 
     func rectChild(_ n: Int, key: String) -> Wireframe.Rect? {
-        for case .element(let c) in graph.nodes[n].element.children where c.name == "rect" && c[attribute: "key"] == key {
-            guard let w = c[attribute: "width"].flatMap(Double.init), let h = c[attribute: "height"].flatMap(Double.init) else { return nil }
-            let x = c[attribute: "x"].flatMap(Double.init) ?? 0, y = c[attribute: "y"].flatMap(Double.init) ?? 0
+        for case .element(let c) in graph.nodes[n].element.children where c.name == IBRules.geometry.rect && c[attribute: IBRules.keyAttribute] == key {
+            guard let w = c[attribute: IBRules.geometry.width].flatMap(Double.init), let h = c[attribute: IBRules.geometry.height].flatMap(Double.init) else { return nil }
+            let x = c[attribute: IBRules.geometry.x].flatMap(Double.init) ?? 0, y = c[attribute: IBRules.geometry.y].flatMap(Double.init) ?? 0
             return Wireframe.Rect(x: x, y: y, width: w, height: h)
         }
         return nil
     }
 
     func sizeChild(_ n: Int, key: String) -> (width: Double, height: Double)? {
-        for case .element(let c) in graph.nodes[n].element.children where c.name == "size" && c[attribute: "key"] == key {
-            return (c[attribute: "width"].flatMap(Double.init) ?? 0, c[attribute: "height"].flatMap(Double.init) ?? 0)
+        for case .element(let c) in graph.nodes[n].element.children where c.name == IBRules.geometry.size && c[attribute: IBRules.keyAttribute] == key {
+            return (c[attribute: IBRules.geometry.width].flatMap(Double.init) ?? 0, c[attribute: IBRules.geometry.height].flatMap(Double.init) ?? 0)
         }
         return nil
     }

@@ -17,14 +17,14 @@ struct ControllerStacks: Sendable {
             let tag = graph.nodes[i].tag
             if IBRules.navigationControllers.contains(tag) || IBRules.tabBarControllers.contains(tag), let id = graph.nodes[i].objectID {
                 tags[id] = tag
-                if graph.nodes[i].element[attribute: IBRules.navigationBarHiddenAttribute] == "YES" { barHidden.insert(id) }
+                if graph.nodes[i].element[attribute: IBRules.navigationBarHiddenAttribute] == IBRules.yes { barHidden.insert(id) }
             }
-            guard tag == "segue", let d = graph.nodes[i].element[attribute: "destination"], let source = controller(of: i, graph) else { continue }
+            guard tag == IBRules.segueTag, let d = graph.nodes[i].element[attribute: IBRules.segueDestination], let source = controller(of: i, graph) else { continue }
             let e = graph.nodes[i].element
-            edges.append((source, d, e[attribute: "kind"] ?? "", e[attribute: "relationship"]))
+            edges.append((source, d, e[attribute: IBRules.segueKind] ?? "", e[attribute: IBRules.segueRelationship]))
         }
         var navigationOf: [String: String] = [:]  // root controller → its navigation controller
-        for e in edges where e.kind == "relationship" {
+        for e in edges where e.kind == IBRules.relationshipSegueKind {
             guard let tag = tags[e.source] else { continue }
             if IBRules.navigationControllers.contains(tag), e.relationship == IBRules.navigationRootRelationship {
                 navigationOf[e.destination] = e.source
@@ -49,7 +49,7 @@ struct ControllerStacks: Sendable {
     private func controller(of segue: Int, _ graph: IBGraph) -> String? {
         var n = graph.nodes[segue].parent
         while n > 0 {
-            if graph.nodes[n].element[attribute: "sceneMemberID"] == IBRules.sceneControllerMemberID, let id = graph.nodes[n].objectID { return id }
+            if graph.nodes[n].element[attribute: IBRules.sceneMemberIDAttribute] == IBRules.sceneControllerMemberID, let id = graph.nodes[n].objectID { return id }
             n = graph.nodes[n].parent
         }
         return nil

@@ -36,7 +36,7 @@ public enum WireframeBuilder {
         roots = Array(fitting)
         let colors = WireframeColors(graph)
         let screen = screenSize(graph, platform: platform)
-        let initial = graph.nodes[0].element[attribute: "initialViewController"]
+        let initial = graph.nodes[0].element[attribute: IBRules.initialViewControllerAttribute]
         let stacks = kind == .storyboard ? ControllerStacks(graph) : nil
         let canvases = parallelMap(roots, jobs: jobs) { root -> Wireframe.Canvas in
             var canvas = CanvasBuilder(graph: graph, platform: platform, colors: colors, screen: screen)
@@ -65,13 +65,13 @@ public enum WireframeBuilder {
     static func canvasRoots(_ graph: IBGraph, kind: IBDocument.Kind) -> [Int] {
         let top = graph.children(of: 0)
         if kind == .storyboard {
-            return top.filter { graph.nodes[$0].tag == "scenes" }.flatMap { graph.children(of: $0).filter { graph.nodes[$0].tag == IBRules.sceneTag } }
+            return top.filter { graph.nodes[$0].tag == IBRules.scenesContainer }.flatMap { graph.children(of: $0).filter { graph.nodes[$0].tag == IBRules.sceneTag } }
         }
         guard let objects = top.first(where: { graph.nodes[$0].tag == IBRules.objectsContainer }) else { return [] }
         let probe = CanvasBuilder(graph: graph, platform: .unknown, colors: WireframeColors(graph), screen: (0, 0))
         return graph.children(of: objects).filter { o in
-            probe.isTopLevelView(o) || probe.isWindow(o) || probe.keyedChild(o, "view") != nil
-                || (graph.nodes[o].tag == "menu" && probe.mainMenu(under: o) == o)
+            probe.isTopLevelView(o) || probe.isWindow(o) || probe.keyedChild(o, IBRules.rootViewKey) != nil
+                || (graph.nodes[o].tag == IBRules.menuTag && probe.mainMenu(under: o) == o)
                 || (o..<graph.subtreeEnd(of: o)).contains { graph.nodes[$0].objectID != nil && probe.frame($0) != nil }
         }
     }
@@ -90,7 +90,7 @@ public enum WireframeBuilder {
     static func screenSize(_ graph: IBGraph, platform: IBDocument.Platform) -> (width: Double, height: Double) {
         if platform == .macOS { return (480, 270) }
         for c in graph.children(of: 0) where graph.nodes[c].tag == "device" {
-            if let id = graph.nodes[c].element[attribute: "id"], let size = IBRules.deviceSizes[id] {
+            if let id = graph.nodes[c].element[attribute: IBRules.objectIDAttribute], let size = IBRules.deviceSizes[id] {
                 return graph.nodes[c].element[attribute: "orientation"] == "landscape" ? (size.height, size.width) : size
             }
         }

@@ -6,11 +6,11 @@ struct WireframeColors {
     private var resources: [String: Wireframe.Color] = [:]
 
     init(_ graph: IBGraph) {
-        guard let resourcesNode = graph.children(of: 0).first(where: { graph.nodes[$0].tag == "resources" }) else { return }
+        guard let resourcesNode = graph.children(of: 0).first(where: { graph.nodes[$0].tag == IBRules.resourcesContainer }) else { return }
         for r in graph.children(of: resourcesNode) {
             let e = graph.nodes[r].element
             guard IBRules.resourceColorTags.contains(e.name), let name = e[attribute: "name"] else { continue }
-            for case .element(let c) in e.children where c.name == "color" {
+            for case .element(let c) in e.children where c.name == IBRules.colorTag {
                 if let color = WireframeColors.components(c) { resources[name] = color }
             }
         }
@@ -29,19 +29,19 @@ struct WireframeColors {
 
     /// The colour of the view's first background value child (`IBRules.backgroundColorKeys`).
     func background(of e: XMLElement) -> Wireframe.Color? {
-        for case .element(let c) in e.children where c.name == "color" {
-            if let key = c[attribute: "key"], IBRules.backgroundColorKeys.contains(key) { return color(c) }
+        for case .element(let c) in e.children where c.name == IBRules.colorTag {
+            if let key = c[attribute: IBRules.keyAttribute], IBRules.backgroundColorKeys.contains(key) { return color(c) }
         }
         return nil
     }
 
     static func components(_ e: XMLElement) -> Wireframe.Color? {
-        let alpha = e[attribute: "alpha"].flatMap(Double.init) ?? 1
-        if let r = e[attribute: "red"].flatMap(Double.init), let g = e[attribute: "green"].flatMap(Double.init),
-           let b = e[attribute: "blue"].flatMap(Double.init) {
+        let alpha = e[attribute: IBRules.colorComponents.alpha].flatMap(Double.init) ?? 1
+        if let r = e[attribute: IBRules.colorComponents.red].flatMap(Double.init), let g = e[attribute: IBRules.colorComponents.green].flatMap(Double.init),
+           let b = e[attribute: IBRules.colorComponents.blue].flatMap(Double.init) {
             return Wireframe.Color(red: r, green: g, blue: b, alpha: alpha)
         }
-        if let w = e[attribute: "white"].flatMap(Double.init) {
+        if let w = e[attribute: IBRules.colorComponents.white].flatMap(Double.init) {
             return Wireframe.Color(red: w, green: w, blue: w, alpha: alpha)
         }
         return nil

@@ -35,24 +35,24 @@ public struct FlowGraph: Sendable {
     }
 
     public init(_ graph: IBGraph) {
-        let initial = graph.nodes[0].element[attribute: "initialViewController"]
+        let initial = graph.nodes[0].element[attribute: IBRules.initialViewControllerAttribute]
         var nodes: [Node] = []
         var edges: [Edge] = []
         for scene in graph.nodes.indices where graph.nodes[scene].tag == IBRules.sceneTag {
             guard let id = graph.nodes[scene].element[attribute: IBRules.sceneIDAttribute] else { continue }
             let objects = graph.children(of: scene).filter { graph.nodes[$0].tag == IBRules.objectsContainer }.flatMap { graph.children(of: $0) }
             let isInitial = objects.contains { initial != nil && graph.nodes[$0].objectID == initial }
-            let reference = objects.lazy.compactMap { graph.nodes[$0].element[attribute: "storyboardName"] }.first
+            let reference = objects.lazy.compactMap { graph.nodes[$0].element[attribute: IBRules.storyboardReferenceAttribute] }.first
             nodes.append(Node(id: id, title: graph.displayName(scene), isInitial: isInitial, storyboardName: reference))
-            for n in scene..<graph.subtreeEnd(of: scene) where graph.nodes[n].tag == "segue" {
+            for n in scene..<graph.subtreeEnd(of: scene) where graph.nodes[n].tag == IBRules.segueTag {
                 let e = graph.nodes[n].element
                 // A `<segue reference>` (inferred metrics) is not a segue of its own.
-                guard let segueID = graph.nodes[n].objectID, e[attribute: "reference"] == nil,
-                      let destination = e[attribute: "destination"], let target = graph.node(forObjectID: destination),
+                guard let segueID = graph.nodes[n].objectID, e[attribute: IBRules.segueReference] == nil,
+                      let destination = e[attribute: IBRules.segueDestination], let target = graph.node(forObjectID: destination),
                       let toScene = graph.scene(of: target), let to = graph.nodes[toScene].element[attribute: IBRules.sceneIDAttribute] else { continue }
-                edges.append(Edge(id: segueID, from: id, to: to, kind: e[attribute: "kind"] ?? "segue",
-                                  identifier: e[attribute: "identifier"].flatMap { $0.isEmpty ? nil : $0 },
-                                  relationship: e[attribute: "relationship"]))
+                edges.append(Edge(id: segueID, from: id, to: to, kind: e[attribute: IBRules.segueKind] ?? IBRules.segueTag,
+                                  identifier: IBRules.referringElement(IBRules.segueTag)?.nameAttribute.flatMap { e[attribute: $0] }.flatMap { $0.isEmpty ? nil : $0 },
+                                  relationship: e[attribute: IBRules.segueRelationship]))
             }
         }
         self.init(nodes: nodes, edges: edges)

@@ -38,13 +38,13 @@ enum FrameShifts {
     }
 
     private static func frame(of e: XMLElement) -> XMLElement? {
-        e.elements.first { $0[attribute: "key"] == IBRules.frameKey && IBRules.noise(of: $0) == .layout }
+        e.elements.first { $0[attribute: IBRules.keyAttribute] == IBRules.frameKey && IBRules.noise(of: $0) == .layout }
     }
 
     /// Moved, by less than a point in each number.
     private static func isShift(_ a: XMLElement, _ b: XMLElement) -> Bool {
         guard a.attributes.count == b.attributes.count, !a.isSameValue(as: b) else { return false }
-        for x in a.attributes where x.name != "key" {
+        for x in a.attributes where x.name != IBRules.keyAttribute {
             guard let y = b[attribute: x.name], let p = Double(x.value), let q = Double(y), abs(p - q) < 1 else { return false }
         }
         return true
@@ -57,7 +57,7 @@ enum FrameShifts {
         let (wa, ha) = (flags(w), flags(h))
         guard wa.count == ha.count, wa.allSatisfy({ h[attribute: $0.name] == $0.value }) else { return false }
         let values = { (e: XMLElement) in
-            e.elements.filter { c in !(c[attribute: "key"] == IBRules.frameKey && IBRules.noise(of: c) == .layout) && !holdsObjects(c) }
+            e.elements.filter { c in !(c[attribute: IBRules.keyAttribute] == IBRules.frameKey && IBRules.noise(of: c) == .layout) && !holdsObjects(c) }
         }
         return values(w).elementsEqual(values(h)) { $0.isSameValue(as: $1) }
     }

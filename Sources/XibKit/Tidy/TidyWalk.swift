@@ -44,11 +44,11 @@ struct TidyWalk {
         switch IBRules.noise(of: e) {
         case nil: return .walk
         case .layout?:
-            guard e[attribute: "key"] == IBRules.frameKey, let id = parent[attribute: IBRules.objectIDAttribute],
+            guard e[attribute: IBRules.keyAttribute] == IBRules.frameKey, let id = parent[attribute: IBRules.objectIDAttribute],
                   frames.contains(id) else { return .walk }
             return .head(dropAdded: false, restoreRemoved: false, label: "frame")
         case .some:
-            return .head(dropAdded: true, restoreRemoved: true, label: e[attribute: "key"] ?? e.name)
+            return .head(dropAdded: true, restoreRemoved: true, label: e[attribute: IBRules.keyAttribute] ?? e.name)
         }
     }
 

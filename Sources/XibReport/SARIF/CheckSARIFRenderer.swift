@@ -58,7 +58,7 @@ public enum CheckSARIFRenderer {
                 ("enabled", .bool(rule.isEnabledByDefault)),
                 ("level", .string(rule.defaultSeverity.rawValue)),
             ])),
-            ("properties", .object([("tags", .array([.string("interface-builder"), .string(rule.category)]))])),
+            ("properties", .object([("tags", .array([.string("interface-builder"), .string(rule.category.rawValue)]))])),
         ])
     }
 

@@ -3,7 +3,7 @@ extension CheckRule {
     /// a lone `>>>>>>>` or `=======` line left by a half-resolved conflict is well-formed XML
     /// (it is text), so the reader accepts it: it is still a broken file, found here.
     public static let conflictMarkers = CheckRule(
-        id: "conflict-markers", severity: .error, category: "integrity",
+        id: "conflict-markers", severity: .error, category: .integrity,
         summary: "The file contains git conflict markers.",
         help: "A merge was committed unresolved. Resolve it (`xibmerge resolve`, or by hand) before committing.",
         finds: "git conflict markers (`<<<<<<<`, `=======`, `>>>>>>>`), also where they parse as text",

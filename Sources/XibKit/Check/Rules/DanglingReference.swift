@@ -1,6 +1,6 @@
 extension CheckRule {
     public static let danglingReference = CheckRule(
-        id: "dangling-reference", severity: .error, category: "integrity",
+        id: "dangling-reference", severity: .error, category: .integrity,
         summary: "A reference points at an object id that does not exist.",
         help: "An outlet, action, segue, constraint item or other reference names an id no object has: the app crashes or the connection is lost at run time. Usually the object was deleted on one branch and referenced on the other.",
         finds: "an outlet, action, segue, constraint item, `initialViewController`, … naming an id no object has",
@@ -14,14 +14,14 @@ extension CheckRule {
             let node = graph.nodes[r.node]
             let owner = graph.owningObject(r.node)
             let what: String
-            switch (node.tag, r.attribute) {
-            case ("outlet", _), ("outletCollection", _):
-                what = "outlet '\(node.element[attribute: "property"] ?? "?")' points at a missing object '\(r.target)'"
-            case ("action", _):
-                what = "action '\(node.element[attribute: "selector"] ?? "?")' points at a missing object '\(r.target)'"
-            case ("segue", _):
+            let entry = IBRules.referringElement(node.tag)
+            switch entry?.kind {
+            case let kind? where kind == .outlet || kind == .action:
+                let name = entry?.nameAttribute.flatMap { node.element[attribute: $0] } ?? "?"
+                what = "\(kind.rawValue) '\(name)' points at a missing object '\(r.target)'"
+            case .segue?:
                 what = "segue points at a missing object '\(r.target)'"
-            case ("constraint", _):
+            case .constraint?:
                 what = "constraint \(r.attribute) points at a missing object '\(r.target)'"
             default:
                 what = "<\(node.tag)> \(r.attribute) points at a missing object '\(r.target)'"

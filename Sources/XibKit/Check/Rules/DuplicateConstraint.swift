@@ -1,6 +1,6 @@
 extension CheckRule {
     public static let duplicateConstraint = CheckRule(
-        id: "duplicate-constraint", severity: .warning, category: "layout",
+        id: "duplicate-constraint", severity: .warning, category: .layout,
         summary: "The same constraint equation is installed twice.",
         help: "Two constraints with the same items, attributes, relation, multiplier, constant and priority: one is redundant, often the trace of a merge that kept both sides' copy.",
         finds: "the same equation installed twice (same items, attributes, relation, multiplier, constant and priority, in the same size classes; `a = b` and `b = a` alike)",
@@ -17,9 +17,10 @@ enum DuplicateConstraints {
         let traits = sizeClassMembership(graph)
         var first: [String: Int] = [:]
         var out: [IntegrityProblem] = []
-        for n in graph.nodes.indices where graph.nodes[n].tag == "constraint" {
+        for n in graph.nodes.indices where graph.nodes[n].tag == IBRules.constraintTag {
             let e = graph.nodes[n].element
-            guard e[attribute: "placeholder"] != "YES", let key = equationKey(graph, n) else { continue }
+            let constraint = Constraint(e)
+            guard !constraint.isPlaceholder, let key = equationKey(graph, n, constraint) else { continue }
             let traitKey = graph.nodes[n].objectID.flatMap { traits[$0] } ?? ""
             guard let earlier = first[key + "|" + traitKey] else {
                 first[key + "|" + traitKey] = n
@@ -47,37 +48,28 @@ enum DuplicateConstraints {
     }
 
     /// The equation in a canonical form, or nil when an item cannot be named.
-    private static func equationKey(_ graph: IBGraph, _ n: Int) -> String? {
-        let e = graph.nodes[n].element
+    private static func equationKey(_ graph: IBGraph, _ n: Int, _ e: Constraint) -> String? {
         let holderID = holderView(graph, n).flatMap { graph.nodes[$0].objectID }
-        guard let firstAttribute = e[attribute: "firstAttribute"],
-              let firstItem = e[attribute: "firstItem"] ?? holderID else { return nil }
-        let constant = number(e[attribute: "constant"]) ?? 0
-        let multiplier = number(e[attribute: "multiplier"]) ?? 1
-        let priority = number(e[attribute: "priority"]) ?? 1000
-        var relation = e[attribute: "relation"] ?? "equal"
+        guard let firstAttribute = e.first.attribute,
+              let firstItem = e.first.item ?? holderID else { return nil }
+        let constant = e.constantValue
+        let multiplier = e.multiplierValue
+        let priority = e.priorityValue
+        var relation = e.relation ?? IBRules.constraintDefaults.relation
         var lhs = firstItem + "." + firstAttribute
-        guard let secondAttribute = e[attribute: "secondAttribute"] else {
+        guard let secondAttribute = e.second.attribute else {
             return "\(lhs) \(relation) \(constant) @\(priority)"
         }
-        guard let secondItem = e[attribute: "secondItem"] ?? holderID else { return nil }
+        guard let secondItem = e.second.item ?? holderID else { return nil }
         var rhs = secondItem + "." + secondAttribute
         var c = constant
         if multiplier == 1 && rhs < lhs {
             swap(&lhs, &rhs)
             c = c == 0 ? 0 : -c
-            relation = relation == "greaterThanOrEqual" ? "lessThanOrEqual" : relation == "lessThanOrEqual" ? "greaterThanOrEqual" : relation
+            let (atLeast, atMost) = IBRules.constraintInequalities
+            relation = relation == atLeast ? atMost : relation == atMost ? atLeast : relation
         }
         return "\(lhs) \(relation) \(rhs) × \(multiplier) + \(c) @\(priority)"
-    }
-
-    /// `16`, `0.5`, `16:9` (a ratio) as a number.
-    private static func number(_ s: String?) -> Double? {
-        guard let s else { return nil }
-        if let colon = s.firstIndex(of: ":"), let a = Double(s[..<colon]), let b = Double(s[s.index(after: colon)...]), b != 0 {
-            return a / b
-        }
-        return Double(s)
     }
 
     /// For each constraint that size-class variations include or exclude, which ones
@@ -85,12 +77,13 @@ enum DuplicateConstraints {
     /// two equal constraints installed in different size classes are not duplicates.
     private static func sizeClassMembership(_ graph: IBGraph) -> [String: String] {
         var out: [String: String] = [:]
-        for r in graph.references where r.attribute == "reference" {
+        let variation = IBRules.sizeClassVariation
+        for r in graph.references where r.attribute == variation.reference {
             let tag = graph.nodes[r.node].tag
-            guard tag == "include" || tag == "exclude" else { continue }
+            guard tag == variation.include || tag == variation.exclude else { continue }
             var v = graph.nodes[r.node].parent
-            while v > 0 && graph.nodes[v].tag != "variation" { v = graph.nodes[v].parent }
-            let key = graph.nodes[v].element[attribute: "key"] ?? ""
+            while v > 0 && graph.nodes[v].tag != variation.tag { v = graph.nodes[v].parent }
+            let key = graph.nodes[v].element[attribute: IBRules.keyAttribute] ?? ""
             out[r.target, default: ""] += "\(key):\(tag);"
         }
         return out

@@ -1,6 +1,6 @@
 extension CheckRule {
     public static let duplicateID = CheckRule(
-        id: "duplicate-id", severity: .error, category: "integrity",
+        id: "duplicate-id", severity: .error, category: .integrity,
         summary: "Two objects share one object id.",
         help: "Object ids must be unique in a document: Xcode refuses or silently corrupts the file, and .strings keys become ambiguous. Usually left by a hand merge that kept both sides of an addition; give one object a new id.",
         finds: "two objects with one id",

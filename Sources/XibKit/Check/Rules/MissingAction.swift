@@ -1,6 +1,6 @@
 extension CheckRule {
     public static let missingAction = CheckRule(
-        id: "missing-action", severity: .error, category: "code",
+        id: "missing-action", severity: .error, category: .code,
         summary: "An action's method is not defined by its target's class.",
         help: "Sending the action crashes with \"unrecognized selector sent to instance\" (macOS logs it). Typically the method was renamed in code on one branch. Reconnect the action or restore the method.",
         finds: "an action whose method the target's class does not have (First Responder: no class of the project or the SDK)",

@@ -1,7 +1,7 @@
 extension CheckRule {
     /// Only string literals are checked.
     public static let missingIdentifier = CheckRule(
-        id: "missing-identifier", severity: .error, category: "code",
+        id: "missing-identifier", severity: .error, category: .code,
         summary: "Code names a storyboard, nib, storyboard identifier, segue or reuse identifier that no IB file defines.",
         help: "instantiateViewController(withIdentifier:), performSegue(withIdentifier:), dequeueReusableCell(withIdentifier:), UINib(nibName:), UIStoryboard(name:) and their Objective-C forms crash when the IB side lacks the name. Only string literals are checked.",
         finds: "a storyboard, nib, storyboard identifier, segue identifier or reuse identifier named by a string literal in code that no IB file defines",

@@ -1,7 +1,7 @@
 extension CheckRule {
     /// Off by default: a file without every translation is often work in progress, not damage.
     public static let missingTranslation = CheckRule(
-        id: "missing-translation", severity: .warning, enabledByDefault: false, category: "localization",
+        id: "missing-translation", severity: .warning, enabledByDefault: false, category: .localization,
         summary: "An object's user-visible text has no translation in a language (.strings key, or a translated catalog unit).",
         help: "An object shows text that a language's .strings file does not translate: that language shows the base text. Off by default; enable it for projects whose translations must be complete.",
         finds: "an object's user-visible text (text, titles, placeholders, button states, accessibility labels, …) without a key in a language that has a `.strings` file, or without a `translated` unit in the catalog",

@@ -1,6 +1,6 @@
 extension CheckRule {
     public static let orphanedTranslation = CheckRule(
-        id: "orphaned-translation", severity: .error, category: "localization",
+        id: "orphaned-translation", severity: .error, category: .localization,
         summary: "A .strings or .xcstrings key names an object id that is not in the base file.",
         help: "Object ids are the keys of Base-localised .strings files. When an object is deleted and re-created, or a merge gives it a new id, its translations are silently dropped and the app shows the base language. Move the translation to the new id or delete the key.",
         finds: "a key of a `*.lproj/NAME.strings` or `NAME.xcstrings` String Catalog beside the document whose object id is not in it: an object deleted, or re-created with a new id, whose translation the app now silently drops",

@@ -1,7 +1,7 @@
 extension CheckRule {
     /// Keys Xcode already marked `stale` are left to Xcode.
     public static let staleTranslation = CheckRule(
-        id: "stale-translation", severity: .warning, category: "localization",
+        id: "stale-translation", severity: .warning, category: .localization,
         summary: "A translation was made for a text the object no longer shows.",
         help: "ibtool's comment in a .strings file and the extraction comment of a String Catalog record the text a key was made for (title = \"…\"). When the object's text changed since, the translation shows the old meaning. Update the translation, then the comment (`xibmerge strings --update`). Keys Xcode marked stale are not reported.",
         finds: "a key whose recorded source text (ibtool's comment, the catalog's extraction comment) is not the object's text any more: the translation shows the old meaning",

@@ -1,7 +1,7 @@
 extension CheckRule {
     /// Off by default: an outlet set in code or kept for later is common.
     public static let unconnectedOutlet = CheckRule(
-        id: "unconnected-outlet", severity: .warning, enabledByDefault: false, category: "code",
+        id: "unconnected-outlet", severity: .warning, enabledByDefault: false, category: .code,
         summary: "An @IBOutlet that no IB file connects.",
         help: "An implicitly unwrapped @IBOutlet nothing connects crashes when used. Off by default: outlets set in code or kept for another target are common.",
         finds: "an `@IBOutlet` (or `IBOutlet`) that no IB file connects",

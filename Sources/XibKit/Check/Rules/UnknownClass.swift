@@ -1,7 +1,7 @@
 extension CheckRule {
     /// Classes of code the checker cannot see are noted (`CodeRules.notes`), never reported.
     public static let unknownClass = CheckRule(
-        id: "unknown-class", severity: .error, category: "code",
+        id: "unknown-class", severity: .error, category: .code,
         summary: "A customClass that no source defines.",
         help: "At run time the object falls back to its superclass (\"Unknown class in Interface Builder file\"), and its outlets then crash. Typically a class was renamed or deleted. Classes of code the checker cannot see (absent Pods, Carthage, submodules, other modules) are a note, never an error.",
         finds: "a `customClass` that no source defines",

@@ -1,0 +1,176 @@
+/// The lookups over the profile's tables, built from them once: every attribute of every
+/// element goes through some of them (the graph's identities and references, the merge's
+/// fingerprints and noise), so they filter on a name's length and first letter before any
+/// string comparison, and compare the few candidates left rather than hash the name. The
+/// tables themselves (`IBRules+*.swift`) stay plain data.
+extension IBRules {
+    /// A first filter for the lookups that every attribute of every element goes through: most
+    /// names fail on their length and first letter, before any string comparison. For each
+    /// name length, the first letters of the names of that length, as bit sets: `height`
+    /// (6, h) passes a filter on lengths and one on first letters apart, not this one.
+    struct NameFilter {
+        private var firstBytesByLength = [UInt64](repeating: 0, count: 64)
+
+        init(_ names: [String]) {
+            for name in names { firstBytesByLength[name.utf8.count] |= NameFilter.firstByteBit(name) }
+        }
+
+        @inline(__always) func mayContain(_ name: String) -> Bool {
+            let n = name.utf8.count
+            return n < 64 && firstBytesByLength[n] & NameFilter.firstByteBit(name) != 0
+        }
+
+        /// A bit for the first byte of a lower-case ASCII name (`a`...`z`), 0 otherwise.
+        @inline(__always) private static func firstByteBit(_ s: String) -> UInt64 {
+            // An index subscript, not `utf8.first`: the generic `first` was not inlined.
+            guard !s.isEmpty else { return 0 }
+            let f = s.utf8[s.utf8.startIndex]
+            guard f >= 0x61, f <= 0x7A else { return 0 }
+            return 1 << UInt64(f - 0x61)
+        }
+    }
+
+    // MARK: Identity
+
+    private static let identityFilter = NameFilter(identityAttributes)
+
+    /// Priority of an identity attribute (index in `identityAttributes`), or nil.
+    @inline(__always) public static func identityRank(_ attribute: String) -> Int? {
+        guard identityFilter.mayContain(attribute) else { return nil }
+        return identityAttributes.firstIndex { $0.isSameName(as: attribute) }
+    }
+
+    /// Whether an element's `id` is not an object id (`<device>`, `<adaptation>`).
+    @inline(__always) public static func hasNonObjectID(_ tag: String) -> Bool {
+        // Two names, compared length first: hashing the tag (a set lookup) cost more.
+        let n = tag.utf8.count
+        return (n == 6 || n == 10) && nonObjectIDTags.contains { $0.isSameName(as: tag) }
+    }
+
+    // MARK: References
+
+    private static let referringByTag: [String: ReferringElement] =
+        Dictionary(referringElementTable.map { ($0.tag, $0) }, uniquingKeysWith: { a, _ in a })
+
+    /// The entry of an element that exists to refer to another object (`<outlet>`, `<segue>`).
+    public static func referringElement(_ tag: String) -> ReferringElement? { referringByTag[tag] }
+
+    private static let referenceFilter = NameFilter(referenceAttributes.map(\.attribute))
+
+    public static func isReference(tag: String, attribute: String) -> Bool {
+        guard referenceFilter.mayContain(attribute) else { return false }
+        // A handful of pairs: comparing small strings beats hashing them.
+        return referenceAttributes.contains { $0.attribute.isSameName(as: attribute) && ($0.tag.map { $0.isSameName(as: tag) } ?? true) }
+    }
+
+    // MARK: Values
+
+    public static func isCacheContainer(_ tag: String) -> Bool { cacheContainers.contains { $0.isSameName(as: tag) } }
+
+    private static let noiseFilter = NameFilter(noiseAttributes.map(\.attribute))
+
+    public static func noise(tag: String, attribute: String) -> Noise? {
+        // Hot path (fingerprints hash every attribute): hashing two strings into nested
+        // tables here cost a tenth of a large merge.
+        guard noiseFilter.mayContain(attribute) else { return nil }
+        return noiseAttributes.first { $0.attribute.isSameName(as: attribute) && ($0.tag.map { $0.isSameName(as: tag) } ?? true) }?.noise
+    }
+
+    public static func noise(element tag: String, key: String?) -> Noise? {
+        noiseElements.first { $0.tag.isSameName(as: tag) && ($0.key == nil || $0.key == key) }?.noise
+    }
+
+    /// The noise class of a whole element (`noiseElements`), by its tag and `key`.
+    public static func noise(of e: XMLElement) -> Noise? { noise(element: e.name, key: e[attribute: keyAttribute]) }
+
+    static func isGeometry(_ tag: String) -> Bool { geometryTags.contains { $0.isSameName(as: tag) } }
+
+    /// Elements merged as one value rather than attribute by attribute and child by child: those
+    /// holding text (`<string key="text">`: a text both sides changed is one conflict), and
+    /// lists of anonymous values (two children of one tag without identity: `<segment>`s,
+    /// `<integer>`s of `visibilityPriorities`), whose positions are their identity.
+    static func isAtomicValue(_ e: XMLElement) -> Bool {
+        // Few children have no key: a list, not a set.
+        var anonymous: [String] = []
+        for c in e.children {
+            switch c {
+            case .text(let t) where !t.isWhitespace: return true
+            case .cdata: return true
+            case .element(let child):
+                if ElementIdentity(child).isAnonymous {
+                    if anonymous.contains(where: { $0.isSameName(as: child.name) }) { return true }
+                    anonymous.append(child.name)
+                }
+            default: break
+            }
+        }
+        return false
+    }
+
+    // MARK: Containers
+
+    /// Whether `tag` under `parent` is a per-view list (`perViewLists`).
+    public static func isPerViewList(_ tag: String, parent: String) -> Bool {
+        perViewLists.contains { $0.list.isSameName(as: tag) && $0.parent.isSameName(as: parent) }
+    }
+
+    public static func isContainer(_ tag: String) -> Bool { containers[tag] != nil }
+
+    public static func isSet(_ tag: String) -> Bool {
+        if case .set? = containers[tag] { return true }
+        return false
+    }
+
+    /// The order Xcode writes a set's members in, if it sorts them.
+    public static func xcodeOrder(of tag: String) -> XcodeOrder? {
+        if case .set(let order)? = containers[tag] { return order }
+        return nil
+    }
+}
+
+extension XMLElement {
+    /// The value of the first of `names` it has (`IBRules.itemNameAttributes`: a name, else an
+    /// identifier). A loop, not a lazy map: this names objects in every report.
+    func firstAttribute(of names: [String]) -> String? {
+        for name in names {
+            if let v = self[attribute: name] { return v }
+        }
+        return nil
+    }
+}
+
+/// The identity rules applied to one element: where its id, its scene id and its highest-ranked
+/// identity attribute are, as indices into its attributes, found in one pass (copying the
+/// strings out, a retain and a release each, was a third of building a graph). The graph keys
+/// elements by it, the add/add base and the merge match children by those keys.
+struct ElementIdentity {
+    var id = -1
+    var sceneID = -1
+    /// The highest-priority identity attribute (`IBRules.identityAttributes`).
+    var ranked = -1
+
+    init(_ e: XMLElement) {
+        let attributes = e.attributes
+        var rank = Int.max
+        for i in attributes.indices {
+            // By length first: this runs for every attribute of every element.
+            let n = attributes[i].name.utf8.count
+            if n == 2, attributes[i].name == IBRules.objectIDAttribute {
+                id = i
+            } else if n == 7, attributes[i].name == IBRules.sceneIDAttribute {
+                sceneID = i
+            } else if let r = IBRules.identityRank(attributes[i].name), r < rank {
+                rank = r
+                ranked = i
+            }
+        }
+    }
+
+    /// Keyed by its id or scene id, wherever it stands.
+    func isGlobal(_ e: XMLElement) -> Bool {
+        (id >= 0 && !IBRules.hasNonObjectID(e.name)) || sceneID >= 0
+    }
+
+    /// Known only by its place among its siblings of its tag.
+    var isAnonymous: Bool { id < 0 && sceneID < 0 && ranked < 0 }
+}
