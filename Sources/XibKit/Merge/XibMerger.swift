@@ -198,16 +198,16 @@ public enum XibMerger {
     /// are gone by the time these are written: with the written bytes beside them they were
     /// the peak of a large merge.
     private struct Merged {
-        var document: XMLDocument
+        let document: XMLDocument
         /// Whether the result's graph passed the integrity check (nil: it was not built).
-        var graphSound: Bool?
-        var events: [MergeEvent]
-        var fromOurs: MergeContributions
-        var fromTheirs: MergeContributions
+        let graphSound: Bool?
+        let events: [MergeEvent]
+        let fromOurs: MergeContributions
+        let fromTheirs: MergeContributions
         /// With conflicts to mark: the merge taking theirs in each, and (for the styles that
         /// show it) the merge taking base.
-        var theirsDocument: XMLDocument?
-        var baseDocument: XMLDocument?
+        let theirsDocument: XMLDocument?
+        let baseDocument: XMLDocument?
     }
 
     private static func structural(_ graphs: consuming [IBGraph], options: Options, markers: MarkerChoice,
@@ -244,21 +244,20 @@ public enum XibMerger {
             var words = ConflictWords(base: B, ours: O, theirs: T)
             words.describe(&events)
         }
-        var result = Merged(document: document, graphSound: tree.sound, events: events,
-                            fromOurs: tree.log.fromOurs, fromTheirs: tree.log.fromTheirs)
+        // With conflicts to mark: the merge once more taking theirs in each, and (for the styles
+        // that show what base had in each marked place) once taking base.
+        var theirsDocument: XMLDocument?, baseDocument: XMLDocument?
         let unanswered = events.contains { $0.kind == .conflict && $0.conflict?.chosen == nil }
         if unanswered && options.conflictStyle != .ours && options.conflictStyle != .theirs {
-            var theirsDocument = TreeMerge(base: B, ours: O, theirs: T, prefer: .theirs, options: treeOptions).run().document
-            outside.apply(to: &theirsDocument, prefer: .theirs)
-            result.theirsDocument = theirsDocument
-            // What base had in each marked place: the merge once more, taking base in every conflict.
+            theirsDocument = TreeMerge(base: B, ours: O, theirs: T, prefer: .theirs, options: treeOptions).run().document
+            outside.apply(to: &theirsDocument!, prefer: .theirs)
             if markers.format.showsBase {
-                var baseDocument = TreeMerge(base: B, ours: O, theirs: T, prefer: .base, options: treeOptions).run().document
-                (baseDocument.prolog, baseDocument.epilog) = (B.document.prolog, B.document.epilog)
-                result.baseDocument = baseDocument
+                baseDocument = TreeMerge(base: B, ours: O, theirs: T, prefer: .base, options: treeOptions).run().document
+                (baseDocument!.prolog, baseDocument!.epilog) = (B.document.prolog, B.document.epilog)
             }
         }
-        return result
+        return Merged(document: document, graphSound: tree.sound, events: events, fromOurs: tree.log.fromOurs,
+                      fromTheirs: tree.log.fromTheirs, theirsDocument: theirsDocument, baseDocument: baseDocument)
     }
 
     private static func write(_ merged: consuming Merged, options: Options, markers: MarkerChoice,
