@@ -40,8 +40,6 @@ extension TreeMerge {
         // them again).
         var found: [Places] = []
         found.reserveCapacity(ids.count)
-        // (No closure here: one capturing `self` copies the three graphs.)
-        let (B, O, T) = (B, O, T)
         for (key, hash) in zip(ids, hashes) {
             let b = B.byKey.value(for: key, hash: hash), o = O.byKey.value(for: key, hash: hash), t = T.byKey.value(for: key, hash: hash)
             let places = Places(b: b, o: o, t: t, pb: Places.parentKey(B, b), po: Places.parentKey(O, o), pt: Places.parentKey(T, t))
@@ -404,7 +402,6 @@ extension TreeMerge {
     /// Ids referenced by elements that this side added or changed.
     /// (A `KeyIndex` used as a set: no SipHash, no set type built at run time.)
     func referencedByChanges(in g: IBGraph) -> KeyIndex {
-        let B = B
         var out = KeyIndex()
         for r in g.references {
             let key = g.nodes[r.node].key

@@ -8,15 +8,17 @@
 ///     cascade(MergedTree)      -> CascadedTree  TreeMerge+Cascade: what Xcode deletes with an object
 ///
 /// A `TreeMerge` is what every stage reads and none changes: the three graphs, their
-/// fingerprints, the caller's options and the side conflicts are resolved toward. A stage keeps
-/// its working state in a value of its own that lives only while it runs; what it hands on is
-/// its output, events included (`MergeLog`, named in `TreeMerge+Events`).
+/// fingerprints, the caller's options and the side conflicts are resolved toward, all `let`. A
+/// stage keeps its working state in a value of its own that lives only while it runs; what it
+/// hands on is its output, events included (`MergeLog`, named in `TreeMerge+Events`).
+/// (A class: a closure or a `&&` in a stage captures `self`, and a struct holding three graphs
+/// would be copied each time, a few percent of a debug merge.)
 ///
 /// Conflicts are resolved by the caller's `choices` (by `MergeConflict.key`), the others
 /// toward `prefer`; the caller runs the merge once per side and places markers where the two
 /// renderings differ, so markers surround the fewest lines (and once preferring base, for what
 /// base had in each marked place).
-struct TreeMerge {
+final class TreeMerge {
     typealias Side = MergeSide
 
     struct Options: Sendable {
