@@ -1,6 +1,6 @@
 /// The tree merge's attributes, merged one by one.
 extension TreeMerge {
-    func mergeAttributes(b: Int?, o: Int?, t: Int?) -> [XMLAttribute] {
+    func mergeAttributes(b: Int?, o: Int?, t: Int?, _ log: inout MergeLog) -> [XMLAttribute] {
         let be = b.map { B.nodes[$0].element }, oe = o.map { O.nodes[$0].element }, te = t.map { T.nodes[$0].element }
         let tag = (oe ?? te ?? be)!.name
         let names = mergedNames(base: be?.attributes.map(\.name) ?? [], ours: oe?.attributes.map(\.name), theirs: te?.attributes.map(\.name))
@@ -19,7 +19,7 @@ extension TreeMerge {
                 // Named as in base when it was there: ours' changed title would misname it.
                 let graph = b != nil ? B : (o != nil ? O : T), node = b ?? o ?? t!
                 value = resolveAttributeConflict(tag: tag, name: name, base: bv, ours: ov, theirs: tv, node: node, graph: graph,
-                                                 rewrite: IBRules.xcodeRewrite(parent: parentTag(graph, node), base: be, ours: oe, theirs: te))
+                                                 rewrite: IBRules.xcodeRewrite(parent: parentTag(graph, node), base: be, ours: oe, theirs: te), &log)
             }
             guard let v = value else { continue }
             if let a = (oe?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
@@ -28,19 +28,19 @@ extension TreeMerge {
             else { out.append(XMLAttribute(name: name, value: v)) }
         }
         if b != nil && oe != nil && te != nil {
-            if oursChanged { fromOurs.modified += 1 }
-            if theirsChanged { fromTheirs.modified += 1 }
+            if oursChanged { log.fromOurs.modified += 1 }
+            if theirsChanged { log.fromTheirs.modified += 1 }
         }
         return out
     }
 
     func resolveAttributeConflict(tag: String, name: String, base: String?, ours: String?, theirs: String?, node: Int,
-                                  graph: IBGraph, rewrite: IBRules.XcodeRewrite? = nil) -> String? {
+                                  graph: IBGraph, rewrite: IBRules.XcodeRewrite? = nil, _ log: inout MergeLog) -> String? {
         let owner = graph.owningObject(node)
         let element = graph.nodes[node].element
         let subject = TreeMerge.attributeSubject(name, of: element, tag: tag, isObject: graph.nodes[node].objectID != nil)
         func settle(_ how: BothChanged, _ value: String?) -> String? {
-            recordBothChanged(how, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs)
+            log.recordBothChanged(how, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs)
             return value
         }
         // Inside a frame (or other noise element), every attribute is noise of that kind.
@@ -48,8 +48,8 @@ extension TreeMerge {
         let entry = noise == nil ? cacheEntry(graph, node) : nil
         switch noise ?? (entry != nil ? .cache : nil) {
         case .cache?:
-            recordBothChanged(.cacheKeptOurs, graph: graph, node: owner, subject: cacheSubject(graph, entry: entry!, node: node, subject),
-                              ours: ours, theirs: theirs)
+            log.recordBothChanged(.cacheKeptOurs, graph: graph, node: owner, subject: cacheSubject(graph, entry: entry!, node: node, subject),
+                                  ours: ours, theirs: theirs)
             return ours
         case .layout? where !options.strictLayout: return settle(.layoutKeptOurs, ours)
         case .toolsVersion?: return settle(.newerTaken, TreeMerge.compareVersions(ours ?? "", theirs ?? "") >= 0 ? ours : theirs)
@@ -59,7 +59,7 @@ extension TreeMerge {
             let kind: ConflictClass = noise == .layout ? .layout : (base == nil ? .addAdd : .attribute)
             var conflict = decide("attribute \(key) \(name)", kind, element: key, attribute: name, offering: [.base])
             conflict.xcodeRewrite = rewrite?.rule
-            recordBothChanged(.conflict, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs, conflict: conflict)
+            log.recordBothChanged(.conflict, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs, conflict: conflict)
             switch take(conflict) {
             case .base: return base
             case .theirs: return theirs

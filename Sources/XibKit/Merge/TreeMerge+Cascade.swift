@@ -1,4 +1,14 @@
-/// Stage 3 of the tree merge: what Xcode deletes with an object.
+/// Stage 4's output: the merged document, and whether its ids and references are sound.
+struct CascadedTree {
+    let document: XMLDocument
+    let log: MergeLog
+    /// Whether the document, as the last cascade pass saw it, has no duplicate id and no
+    /// dangling reference but to ids no version has and base already pointed at (nil:
+    /// references still dangled after 8 passes).
+    let sound: Bool?
+}
+
+/// Stage 4 of the tree merge: what Xcode deletes with an object.
 extension TreeMerge {
     /// Removes what refers to objects that no longer exist, as Xcode does when an object is
     /// deleted: constraints, connections and other referring elements go; a referring
@@ -6,11 +16,11 @@ extension TreeMerge {
     /// side deleted cascades: a reference that pointed at a missing object in base, ours and
     /// theirs alike stays as it was (`missingEverywhere`, when base had it), since nobody
     /// deleted anything.
-    /// Returns whether it removed anything, and leaves in `resultSound` whether the result's ids
-    /// and references pass the integrity check (nil if references still dangle after 8 rounds).
-    @discardableResult
-    func cascade(_ doc: inout XMLDocument) -> Bool {
-        var changed = false
+    func cascade(_ tree: MergedTree) -> CascadedTree {
+        var doc = tree.document, log = tree.log
+        // Ids that references point at in the result but that no version has: a dangling
+        // reference the inputs already had, left as it was.
+        var missingEverywhere: Set<String> = []
         let danglingInBase = Set(B.references.lazy.filter { self.B.objectIndex[$0.target] == nil }.map(\.target))
         for _ in 0..<8 {
             // The ids and references first: a graph of the result only when something goes.
@@ -27,18 +37,17 @@ extension TreeMerge {
                 }
             }
             if !dropping {
-                resultSound = !IntegrityCheck.hasGraphProblems(scan, ignoringMissing: missingEverywhere)
-                return changed
+                let sound = !IntegrityCheck.hasGraphProblems(scan, ignoringMissing: missingEverywhere)
+                return CascadedTree(document: doc, log: log, sound: sound)
             }
-            changed = true
-            dropReferences(to: &doc)
+            dropReferences(to: &doc, &log)
         }
-        return changed
+        return CascadedTree(document: doc, log: log, sound: nil)
     }
 
     /// Removes the references of `doc` to objects a side deleted, and the elements that exist
     /// to hold them.
-    private func dropReferences(to doc: inout XMLDocument) {
+    private func dropReferences(to doc: inout XMLDocument, _ log: inout MergeLog) {
         let g = IBGraph(xml: doc, keyed: false)
         var dropElements: Set<[Int]> = []
         var dropAttributes: [([Int], String)] = []
@@ -48,11 +57,11 @@ extension TreeMerge {
             let path = g.treePath(of: r.node)
             if IBRules.referringElements.contains(node.tag) {
                 if dropElements.insert(path).inserted {
-                    recordCascade(g, r.node, attribute: nil, target: r.target)
+                    log.recordCascade(g, r.node, attribute: nil, target: r.target)
                 }
             } else {
                 dropAttributes.append((path, r.attribute))
-                recordCascade(g, r.node, attribute: r.attribute, target: r.target)
+                log.recordCascade(g, r.node, attribute: r.attribute, target: r.target)
             }
         }
         for (path, attr) in dropAttributes { TreeEdit.modify(&doc.root, at: path[...]) { $0[attribute: attr] = nil } }

@@ -34,87 +34,6 @@ extension TreeMerge {
         }
     }
 
-    func recordBothChanged(_ how: BothChanged, graph: IBGraph, node: Int, subject: String, ours: String?, theirs: String?,
-                           conflict: MergeConflict? = nil) {
-        record(how.kind, graph: graph, node: node, subject: subject, ours: ours, theirs: theirs, resolution: how.resolution,
-               conflict: conflict)
-    }
-
-    /// Both sides moved object `o` (ours' node), to different parents.
-    func recordMovedToDifferentParents(_ o: Int, ours po: String, theirs pt: String, conflict: MergeConflict) {
-        record(.conflict, graph: O, node: o, subject: "moved to different parents",
-               ours: movedToPath(po, in: .ours), theirs: movedToPath(pt, in: .theirs),
-               resolution: "kept \(take(conflict).rawValue)", conflict: conflict)
-    }
-
-    /// The path of the parent (key `key`) one side moved objects to, made once per parent: a
-    /// parent's name reads its children, so made again for each object moved into one parent
-    /// it would make the merge quadratic.
-    private func movedToPath(_ key: String, in side: Side) -> String {
-        let cacheKey = (side == .ours ? "o" : "t") + key
-        if let path = movedToPaths[cacheKey] { return path }
-        let g = side == .ours ? O : T
-        let path = g.displayPath(g.byKey[key] ?? 0)
-        movedToPaths[cacheKey] = path
-        return path
-    }
-
-    /// A deletion of base's object `b` that won over the other side's layout changes.
-    func recordDeletedOverLayout(_ b: Int, deleter: Side) {
-        record(.deleteOverLayout, graph: B, node: b, subject: "deleted by \(deleter == .ours ? "ours" : "theirs")",
-               ours: nil, theirs: nil, resolution: "the other side changed only its layout; deleted")
-    }
-
-    /// One side deleted base's object `b`; the other changed it, or made something refer to it.
-    func recordDeletionConflict(_ b: Int, referenced: Bool, kept: Bool, conflict: MergeConflict) {
-        let what = referenced ? "deleted on one side, referenced by a new or changed connection or constraint on the other"
-            : "deleted on one side, changed on the other"
-        record(.conflict, graph: B, node: b, subject: what, ours: nil, theirs: nil,
-               resolution: kept ? "kept" : "deleted", conflict: conflict)
-    }
-
-    /// One side deleted base's value element `b`; the other changed it (`kn` in `keeper`).
-    func recordValueDeletionConflict(_ b: Int, deleter: Side, keeper: IBGraph, _ kn: Int, kept: Bool, conflict: MergeConflict) {
-        let shown = summary(keeper.nodes[kn].element)
-        record(.conflict, graph: B, node: b, subject: "<\(B.nodes[b].tag)> deleted on one side, changed on the other",
-               ours: deleter == .ours ? nil : shown, theirs: deleter == .theirs ? nil : shown,
-               resolution: kept ? "kept" : "deleted", conflict: conflict)
-    }
-
-    /// Node `n` of the result referred to `target`, which was deleted: the element went (no
-    /// `attribute`), or its attribute did.
-    func recordCascade(_ g: IBGraph, _ n: Int, attribute: String?, target: String) {
-        record(.cascadeDelete, graph: g, node: attribute == nil ? n : g.owningObject(n), subject: attribute ?? "",
-               ours: nil, theirs: nil, resolution: "removed: it referred to \(target), which was deleted")
-    }
-
-    /// A value element as a subject: `<rect key="frame">`.
-    static func valueSubject(_ e: XMLElement) -> String {
-        "<\(e.name)\(e[attribute: IBRules.keyAttribute].map { " key=\"\($0)\"" } ?? "")>"
-    }
-
-    /// An attribute as a subject; one of a value element is named with it: `<state key="normal">
-    /// title`, `<plugIn identifier="…"> version`.
-    static func attributeSubject(_ name: String, of element: XMLElement, tag: String, isObject: Bool) -> String {
-        guard !isObject && tag != IBRules.documentRoot else { return name }
-        let ident = IBRules.identityAttributes.first { element[attribute: $0] != nil }
-        return "<\(tag)\(ident.map { " \($0)=\"\(element[attribute: $0]!)\"" } ?? "")> \(name)"
-    }
-
-    /// A value as the summary shows it: its text, or its attributes.
-    func summary(_ e: XMLElement) -> String {
-        if !e.text.isEmpty { return e.text }
-        return e.attributes.filter { $0.name != IBRules.keyAttribute }.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
-    }
-
-    /// Every event is about the object owning `node`, named by its path in `graph`.
-    func record(_ kind: MergeEvent.Kind, graph: IBGraph, node: Int, subject: String,
-                ours: String?, theirs: String?, resolution: String, conflict: MergeConflict? = nil) {
-        let owner = graph.owningObject(node)
-        events.append(MergeEvent(kind: kind, path: graph.displayPath(owner), objectID: graph.nodes[owner].objectID,
-                                 subject: subject, ours: ours, theirs: theirs, resolution: resolution, conflict: conflict))
-    }
-
     /// A conflict, decided: by the caller's choice for `key` when it is one of the choices this
     /// conflict offers (ours, theirs and `offering`), else toward `prefer`.
     func decide(_ key: String, _ kind: ConflictClass, element: String, attribute: String? = nil,
@@ -127,4 +46,72 @@ extension TreeMerge {
 
     /// What a decided conflict takes: the choice given for it, else what this run prefers.
     func take(_ conflict: MergeConflict) -> ConflictChoice { conflict.chosen ?? prefer }
+
+    /// A value element as a subject: `<rect key="frame">`.
+    static func valueSubject(_ e: XMLElement) -> String {
+        "<\(e.name)\(e[attribute: "key"].map { " key=\"\($0)\"" } ?? "")>"
+    }
+
+    /// An attribute as a subject; one of a value element is named with it: `<state key="normal">
+    /// title`, `<plugIn identifier="…"> version`.
+    static func attributeSubject(_ name: String, of element: XMLElement, tag: String, isObject: Bool) -> String {
+        guard !isObject && tag != IBRules.documentRoot else { return name }
+        let ident = IBRules.identityAttributes.first { element[attribute: $0] != nil }
+        return "<\(tag)\(ident.map { " \($0)=\"\(element[attribute: $0]!)\"" } ?? "")> \(name)"
+    }
+
+    /// A value as the summary shows it: its text, or its attributes.
+    static func summary(_ e: XMLElement) -> String {
+        if !e.text.isEmpty { return e.text }
+        return e.attributes.filter { $0.name != "key" }.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+    }
+}
+
+/// The events as each stage records them.
+extension MergeLog {
+    typealias BothChanged = TreeMerge.BothChanged
+
+    mutating func recordBothChanged(_ how: BothChanged, graph: IBGraph, node: Int, subject: String, ours: String?, theirs: String?,
+                                    conflict: MergeConflict? = nil) {
+        record(how.kind, graph: graph, node: node, subject: subject, ours: ours, theirs: theirs, resolution: how.resolution,
+               conflict: conflict)
+    }
+
+    /// A deletion of base's object `b` that won over the other side's layout changes.
+    mutating func recordDeletedOverLayout(_ B: IBGraph, _ b: Int, deleter: MergeSide) {
+        record(.deleteOverLayout, graph: B, node: b, subject: "deleted by \(deleter == .ours ? "ours" : "theirs")",
+               ours: nil, theirs: nil, resolution: "the other side changed only its layout; deleted")
+    }
+
+    /// One side deleted base's object `b`; the other changed it, or made something refer to it.
+    mutating func recordDeletionConflict(_ B: IBGraph, _ b: Int, referenced: Bool, kept: Bool, conflict: MergeConflict) {
+        let what = referenced ? "deleted on one side, referenced by a new or changed connection or constraint on the other"
+            : "deleted on one side, changed on the other"
+        record(.conflict, graph: B, node: b, subject: what, ours: nil, theirs: nil,
+               resolution: kept ? "kept" : "deleted", conflict: conflict)
+    }
+
+    /// One side deleted base's value element `b`; the other changed it (`kn` in `keeper`).
+    mutating func recordValueDeletionConflict(_ B: IBGraph, _ b: Int, deleter: MergeSide, keeper: IBGraph, _ kn: Int, kept: Bool,
+                                              conflict: MergeConflict) {
+        let shown = TreeMerge.summary(keeper.nodes[kn].element)
+        record(.conflict, graph: B, node: b, subject: "<\(B.nodes[b].tag)> deleted on one side, changed on the other",
+               ours: deleter == .ours ? nil : shown, theirs: deleter == .theirs ? nil : shown,
+               resolution: kept ? "kept" : "deleted", conflict: conflict)
+    }
+
+    /// Node `n` of the result referred to `target`, which was deleted: the element went (no
+    /// `attribute`), or its attribute did.
+    mutating func recordCascade(_ g: IBGraph, _ n: Int, attribute: String?, target: String) {
+        record(.cascadeDelete, graph: g, node: attribute == nil ? n : g.owningObject(n), subject: attribute ?? "",
+               ours: nil, theirs: nil, resolution: "removed: it referred to \(target), which was deleted")
+    }
+
+    /// Every event is about the object owning `node`, named by its path in `graph`.
+    mutating func record(_ kind: MergeEvent.Kind, graph: IBGraph, node: Int, subject: String,
+                ours: String?, theirs: String?, resolution: String, conflict: MergeConflict? = nil) {
+        let owner = graph.owningObject(node)
+        events.append(MergeEvent(kind: kind, path: graph.displayPath(owner), objectID: graph.nodes[owner].objectID,
+                                 subject: subject, ours: ours, theirs: theirs, resolution: resolution, conflict: conflict))
+    }
 }

@@ -1,22 +1,74 @@
+/// Stage 1 of the tree merge's output: for every object id in any version, whether it survives
+/// and under which parent, and what the rebuild may therefore not take whole from one side.
+struct ObjectPlan {
+    /// Object ids (as keys `#id`) that survive, and the key of their parent in the result.
+    let parents: TreeMerge.ParentTable
+    /// Keys of elements, in any version, whose subtree gains or loses objects by a move:
+    /// those cannot be reused wholesale from one side.
+    let moveTouched: Set<String>
+    /// Objects a side deleted but that a conflict kept: their whole subtree (from the keeper) stays.
+    let keptByConflict: Set<String>
+    /// Objects that come back as base had them (only when preferring base).
+    let restoredFromBase: Set<String>
+    let log: MergeLog
+}
+
 /// Stage 1 of the tree merge: for every object id in any version, whether it survives and
 /// under which parent.
 extension TreeMerge {
-    func decideObjects() {
+    /// The stage's working state, alive only while `planObjects` runs.
+    struct ObjectPlanning {
+        var parents: ParentTable
+        var moveTouched: Set<String> = []
+        /// Objects a side deleted and that stay deleted: never brought back as an ancestor.
+        var deletedObjects: Set<String> = []
+        var keptByConflict: Set<String> = []
+        var restoredFromBase: Set<String> = []
+        /// Ids referenced by what each side added or changed; only needed when a side deletes
+        /// something, so made on first use (`touched(by:)`).
+        var touchedByOurs: KeyIndex?
+        var touchedByTheirs: KeyIndex?
+        /// The paths of the parents sides moved objects to, by side and key (`movedToPath`).
+        var movedToPaths: [String: String] = [:]
+        var log = MergeLog()
+    }
+
+    func planObjects() -> ObjectPlan {
         let (ids, hashes) = objectKeys()
-        survivingParent = ParentTable(minimumCapacity: ids.count)
+        var s = ObjectPlanning(parents: ParentTable(minimumCapacity: ids.count))
         // Each object's node and parent in each version, looked up once (the move checks need
         // them again).
         var found: [Places] = []
         found.reserveCapacity(ids.count)
         for (key, hash) in zip(ids, hashes) {
             let b = B.byKey.value(for: key, hash: hash), o = O.byKey.value(for: key, hash: hash), t = T.byKey.value(for: key, hash: hash)
-            let places = Places(b: b, o: o, t: t, pb: b.map { parentKey(B, $0) }, po: o.map { parentKey(O, $0) }, pt: t.map { parentKey(T, $0) })
+            let places = Places(b: b, o: o, t: t, pb: Places.parentKey(B, b), po: Places.parentKey(O, o), pt: Places.parentKey(T, t))
             found.append(places)
-            decide(key, places)
+            decide(key, places, &s)
         }
-        breakMoveCycles(ids, found)
-        keepAncestorsOfSurvivors()
-        markMoves(ids, found)
+        breakMoveCycles(ids, found, &s)
+        keepAncestorsOfSurvivors(&s)
+        markMoves(ids, found, &s)
+        return ObjectPlan(parents: s.parents, moveTouched: s.moveTouched, keptByConflict: s.keptByConflict,
+                          restoredFromBase: s.restoredFromBase, log: s.log)
+    }
+
+    /// The ids referenced by what `side` added or changed, made once.
+    private func touched(by side: Side, _ s: inout ObjectPlanning) -> KeyIndex {
+        if side == .ours {
+            if s.touchedByOurs == nil { s.touchedByOurs = referencedByChanges(in: O) }
+            return s.touchedByOurs!
+        }
+        if s.touchedByTheirs == nil { s.touchedByTheirs = referencedByChanges(in: T) }
+        return s.touchedByTheirs!
+    }
+
+    func markAncestors(_ g: IBGraph, _ n: Int, inclusive: Bool = false, _ s: inout ObjectPlanning) {
+        var p = inclusive ? n : g.nodes[n].parent
+        while p >= 0 {
+            s.moveTouched.insert(g.nodes[p].key)
+            p = g.nodes[p].parent
+        }
     }
 
     /// Every object key of the three versions once, ours' first, with its hash as every graph's
@@ -45,29 +97,27 @@ extension TreeMerge {
     }
 
     /// Whether one object survives, and under which parent.
-    private func decide(_ key: String, _ f: Places) {
+    private func decide(_ key: String, _ f: Places, _ s: inout ObjectPlanning) {
         switch (f.b, f.o, f.t) {
         case (_, .some, .some):
-            decideKept(key, f)
+            decideKept(key, f, &s)
         case (.some(let bn), nil, .some(let tn)):
-            decideDeletion(key: key, deleter: .ours, b: bn, kept: tn, keptGraph: T, keptFP: dfpT,
-                           referencedByKeeper: touchedByTheirs, keeperParent: f.pt!)
+            decideDeletion(key: key, deleter: .ours, b: bn, kept: tn, keptGraph: T, keptFP: dfpT, keeperParent: f.pt!, &s)
         case (.some(let bn), .some(let on), nil):
-            decideDeletion(key: key, deleter: .theirs, b: bn, kept: on, keptGraph: O, keptFP: dfpO,
-                           referencedByKeeper: touchedByOurs, keeperParent: f.po!)
+            decideDeletion(key: key, deleter: .theirs, b: bn, kept: on, keptGraph: O, keptFP: dfpO, keeperParent: f.po!, &s)
         case (nil, .some, nil):
-            survivingParent[key] = f.po!
-            fromOurs.added += 1
+            s.parents[key] = f.po!
+            s.log.fromOurs.added += 1
         case (nil, nil, .some):
-            survivingParent[key] = f.pt!
-            fromTheirs.added += 1
+            s.parents[key] = f.pt!
+            s.log.fromTheirs.added += 1
         default:
             break // deleted on both sides, or only in base
         }
     }
 
     /// Both sides have the object: a move on one side is kept; moves to different parents conflict.
-    private func decideKept(_ key: String, _ f: Places) {
+    private func decideKept(_ key: String, _ f: Places, _ s: inout ObjectPlanning) {
         let (po, pt, pb) = (f.po!, f.pt!, f.pb)
         let parent: String
         if po == pt || pt == pb { parent = po }
@@ -76,37 +126,57 @@ extension TreeMerge {
             let conflict = decide("move " + key, .moveMove, element: key)
             let taken = take(conflict)
             parent = taken == .theirs ? pt : (taken == .base ? pb ?? po : po)
-            recordMovedToDifferentParents(f.o!, ours: po, theirs: pt, conflict: conflict)
+            recordMovedToDifferentParents(f.o!, ours: po, theirs: pt, conflict: conflict, &s)
         }
-        survivingParent[key] = parent
-        if po != pb, f.b != nil { fromOurs.moved += 1 }
-        if pt != pb, f.b != nil, pt != po { fromTheirs.moved += 1 }
-        if f.b == nil { fromOurs.added += 1 }
+        s.parents[key] = parent
+        if po != pb, f.b != nil { s.log.fromOurs.moved += 1 }
+        if pt != pb, f.b != nil, pt != po { s.log.fromTheirs.moved += 1 }
+        if f.b == nil { s.log.fromOurs.added += 1 }
+    }
+
+    /// Both sides moved object `o` (ours' node), to different parents.
+    private func recordMovedToDifferentParents(_ o: Int, ours po: String, theirs pt: String, conflict: MergeConflict,
+                                               _ s: inout ObjectPlanning) {
+        let oursPath = movedToPath(po, in: .ours, &s), theirsPath = movedToPath(pt, in: .theirs, &s)
+        s.log.record(.conflict, graph: O, node: o, subject: "moved to different parents", ours: oursPath, theirs: theirsPath,
+                     resolution: "kept \(take(conflict).rawValue)", conflict: conflict)
+    }
+
+    /// The path of the parent (key `key`) one side moved objects to, made once per parent: a
+    /// parent's name reads its children, so made again for each object moved into one parent
+    /// it would make the merge quadratic.
+    private func movedToPath(_ key: String, in side: Side, _ s: inout ObjectPlanning) -> String {
+        let cacheKey = (side == .ours ? "o" : "t") + key
+        if let path = s.movedToPaths[cacheKey] { return path }
+        let g = side == .ours ? O : T
+        let path = g.displayPath(g.byKey[key] ?? 0)
+        s.movedToPaths[cacheKey] = path
+        return path
     }
 
     /// Moves on the two sides can close a cycle (ours puts A into B, theirs puts B into a view
     /// inside A): a result would hold neither. Every object that one side moved into such a
     /// cycle is a move-move conflict: found on the decided parents first, then resolved, so
     /// that the conflicts do not depend on the order the objects are met in.
-    private func breakMoveCycles(_ ids: [String], _ found: [Places]) {
+    private func breakMoveCycles(_ ids: [String], _ found: [Places], _ s: inout ObjectPlanning) {
         var cycle: [(String, Places)] = []
         for (key, f) in zip(ids, found) {
-            guard let pb = f.pb, let po = f.po, let pt = f.pt, (po == pb) != (pt == pb), closesCycle(key) else { continue }
+            guard let pb = f.pb, let po = f.po, let pt = f.pt, (po == pb) != (pt == pb), closesCycle(key, s.parents) else { continue }
             cycle.append((key, f))
         }
         for (key, f) in cycle {
             let conflict = decide("move " + key, .moveMove, element: key)
             let taken = take(conflict)
-            survivingParent[key] = taken == .theirs ? f.pt! : taken == .base ? f.pb! : f.po!
-            recordMovedToDifferentParents(f.o!, ours: f.po!, theirs: f.pt!, conflict: conflict)
+            s.parents[key] = taken == .theirs ? f.pt! : taken == .base ? f.pb! : f.po!
+            recordMovedToDifferentParents(f.o!, ours: f.po!, theirs: f.pt!, conflict: conflict, &s)
         }
     }
 
     /// Whether the chain of decided parents above an object comes back to it.
-    private func closesCycle(_ key: String) -> Bool {
+    private func closesCycle(_ key: String, _ parents: ParentTable) -> Bool {
         var k = key
-        for _ in 0..<survivingParent.count {
-            guard let parent = survivingParent[k] else { return false }
+        for _ in 0..<parents.count {
+            guard let parent = parents[k] else { return false }
             // The object a parent element belongs to: its key up to the first `/`.
             let owner = parent.firstIndex(of: "/").map { String(parent[..<$0]) } ?? parent
             if owner == key { return true }
@@ -118,19 +188,19 @@ extension TreeMerge {
 
     /// A move makes the subtrees around both its old and new places non-reusable, in every
     /// version. (`ids` holds every object of the three versions, so every survivor.)
-    private func markMoves(_ ids: [String], _ found: [Places]) {
+    private func markMoves(_ ids: [String], _ found: [Places], _ s: inout ObjectPlanning) {
         func movedIn(_ n: Int?, _ p: String?, from parent: String) -> Bool { n != nil && p != parent }
         func markAround(_ g: IBGraph, _ n: Int?, _ parent: String) {
-            if let n { markAncestors(g, n) }
-            if let p = g.byKey[parent] { markAncestors(g, p, inclusive: true) }
+            if let n { markAncestors(g, n, &s) }
+            if let p = g.byKey[parent] { markAncestors(g, p, inclusive: true, &s) }
         }
         // A deleted object that a side still has somewhere else than base had it (moved, then
         // deleted by the other side's decision) must not come back with that side's subtree.
         func markIfElsewhere(_ g: IBGraph, _ n: Int?, _ p: String?, _ pb: String?) {
-            if let n, p != pb { markAncestors(g, n) }
+            if let n, p != pb { markAncestors(g, n, &s) }
         }
         for (key, f) in zip(ids, found) {
-            if let parent = survivingParent[key] {
+            if let parent = s.parents[key] {
                 guard movedIn(f.b, f.pb, from: parent) || movedIn(f.o, f.po, from: parent) || movedIn(f.t, f.pt, from: parent) else { continue }
                 markAround(B, f.b, parent)
                 markAround(O, f.o, parent)
@@ -183,6 +253,13 @@ extension TreeMerge {
             (self.pb, self.po, self.pt) = (pb, po, pt)
         }
 
+        /// The key of node `n`'s parent in `g` ("" for the root), nil without a node.
+        static func parentKey(_ g: IBGraph, _ n: Int?) -> String? {
+            guard let n else { return nil }
+            let p = g.nodes[n].parent
+            return p >= 0 ? g.nodes[p].key : ""
+        }
+
         var b: Int? { nodes.0 < 0 ? nil : Int(nodes.0) }
         var o: Int? { nodes.1 < 0 ? nil : Int(nodes.1) }
         var t: Int? { nodes.2 < 0 ? nil : Int(nodes.2) }
@@ -190,18 +267,18 @@ extension TreeMerge {
 
     /// An object kept by a conflict needs its enclosing objects (its scene, its superview)
     /// even where one side deleted them: they come back from the version that places it.
-    func keepAncestorsOfSurvivors() {
-        var queue = keptByConflict.compactMap { k in survivingParent[k].map { (k, $0) } }
+    private func keepAncestorsOfSurvivors(_ s: inout ObjectPlanning) {
+        var queue = s.keptByConflict.compactMap { k in s.parents[k].map { (k, $0) } }
         /// Keeps the nearest object above `parent` in the first version that has `parent`.
         func keepEnclosingObject(of parent: String, in g: IBGraph) -> Bool {
             guard var p = g.byKey[parent] else { return false }
             while p > 0 {
                 let key = g.nodes[p].key
                 if IBGraph.isObjectKey(key) {
-                    if survivingParent[key] == nil && !deletedObjects.contains(key) {
+                    if s.parents[key] == nil && !s.deletedObjects.contains(key) {
                         let pk = parentKey(g, p)
-                        survivingParent[key] = pk
-                        keepSubtree(of: p, in: g)
+                        s.parents[key] = pk
+                        keepSubtree(of: p, in: g, &s)
                         queue.append((key, pk))
                     }
                     break
@@ -217,32 +294,32 @@ extension TreeMerge {
 
     /// One side deleted an object the other kept: a delete, unless the keeper changed it
     /// (beyond layout) or made something new refer to it — then it is a conflict.
-    func decideDeletion(key: String, deleter: Side, b: Int, kept: Int, keptGraph: IBGraph, keptFP: Fingerprints,
-                                referencedByKeeper: KeyIndex, keeperParent: String) {
+    private func decideDeletion(key: String, deleter: Side, b: Int, kept: Int, keptGraph: IBGraph, keptFP: Fingerprints,
+                                keeperParent: String, _ s: inout ObjectPlanning) {
         let id = String(key.dropFirst())
         // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
         // deleting the whole object: only additions and modifications stop a deletion.
         let moved = parentKey(B, b) != keeperParent
         let changed = (keptFP[kept] != dfpB[b] && !isPruned(kept, in: keptGraph, keptFP, from: b)) || moved
-        let referenced = referencedByKeeper[id] != nil
+        let referenced = touched(by: deleter == .ours ? .theirs : .ours, &s)[id] != nil
         // Only the top of a deleted subtree is reported and counted; an object the keeper moved
         // out of the deleted subtree is a top of its own (its old parent lost only a child).
         let parentAlsoDeleted = isDeletedAncestor(b, in: B, deleter: deleter)
             && !(moved && !isDeletedAncestor(kept, in: keptGraph, deleter: deleter))
-        if !keptByConflict.isEmpty && keptByConflict.contains(key) {
-            survivingParent[key] = keeperParent
+        if !s.keptByConflict.isEmpty && s.keptByConflict.contains(key) {
+            s.parents[key] = keeperParent
             return
         }
-        if insideDeletedByConflict(kept, in: keptGraph) {
+        if insideDeletedByConflict(kept, in: keptGraph, s.deletedObjects) {
             // Goes with the enclosing object a conflict deleted, reported once, as keepSubtree
             // keeps it whole when the conflict is resolved the other way.
-            deletedObjects.insert(key)
+            s.deletedObjects.insert(key)
             return
         }
         if !changed && !referenced {
-            if !parentAlsoDeleted { if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 } }
+            if !parentAlsoDeleted { s.log.countRemoval(by: deleter) }
             if !parentAlsoDeleted, !bytesEqual(B, b, keptGraph, kept) {
-                recordDeletedOverLayout(b, deleter: deleter)
+                s.log.recordDeletedOverLayout(B, b, deleter: deleter)
             }
             return
         }
@@ -250,25 +327,25 @@ extension TreeMerge {
         let taken = take(conflict)
         let keep = taken.rawValue != deleter.rawValue
         if !parentAlsoDeleted || referenced {
-            recordDeletionConflict(b, referenced: referenced, kept: keep, conflict: conflict)
+            s.log.recordDeletionConflict(B, b, referenced: referenced, kept: keep, conflict: conflict)
         }
         // A kept object's ancestors cannot be taken whole from the side that deleted it.
         if taken == .base {
-            survivingParent[key] = parentKey(B, b)
-            keepSubtree(of: b, in: B)
-            markAncestors(B, b)
-            restoredFromBase.insert(key)
+            s.parents[key] = parentKey(B, b)
+            keepSubtree(of: b, in: B, &s)
+            markAncestors(B, b, &s)
+            s.restoredFromBase.insert(key)
         } else if keep {
-            survivingParent[key] = keeperParent
-            keepSubtree(of: kept, in: keptGraph)
-            markAncestors(keptGraph, kept)
+            s.parents[key] = keeperParent
+            keepSubtree(of: kept, in: keptGraph, &s)
+            markAncestors(keptGraph, kept, &s)
         } else {
-            deletedObjects.insert(key)
+            s.deletedObjects.insert(key)
         }
     }
 
     /// Whether an enclosing object of this node (in the keeper's version) was deleted by a conflict.
-    func insideDeletedByConflict(_ n: Int, in g: IBGraph) -> Bool {
+    private func insideDeletedByConflict(_ n: Int, in g: IBGraph, _ deletedObjects: Set<String>) -> Bool {
         var p = g.nodes[n].parent
         while p > 0 {
             if !deletedObjects.isEmpty && deletedObjects.contains(g.nodes[p].key) { return true }
@@ -279,16 +356,16 @@ extension TreeMerge {
 
     /// A deleted subtree that a conflict keeps comes back whole from the keeper: its objects
     /// are not re-decided one by one.
-    func keepSubtree(of node: Int, in g: IBGraph) {
-        keptByConflict.insert(g.nodes[node].key)
+    private func keepSubtree(of node: Int, in g: IBGraph, _ s: inout ObjectPlanning) {
+        s.keptByConflict.insert(g.nodes[node].key)
         let depth = g.nodes[node].depth
         var n = node + 1
         while n < g.nodes.count && g.nodes[n].depth > depth {
             let k = g.nodes[n].key
             if IBGraph.isObjectKey(k) {
-                keptByConflict.insert(k)
-                deletedObjects.remove(k)
-                if survivingParent[k] == nil { survivingParent[k] = parentKey(g, n) }
+                s.keptByConflict.insert(k)
+                s.deletedObjects.remove(k)
+                if s.parents[k] == nil { s.parents[k] = parentKey(g, n) }
             }
             n += 1
         }

@@ -7,7 +7,7 @@ extension TreeMerge {
     /// The merged list (`.some(nil)` when the merged stack has no views: Xcode writes no list
     /// then), or nil when it is not such a list, a side's list does not line up with its views,
     /// or both sides changed one view's value (then it merges as one value).
-    func mergePerViewList(b: Int?, o: Int?, t: Int?) -> XMLElement?? {
+    func mergePerViewList(b: Int?, o: Int?, t: Int?, _ parents: ParentTable) -> XMLElement?? {
         let (g, n) = o.map { (O, $0) } ?? t.map { (T, $0) } ?? (B, b!)
         let p = g.nodes[n].parent
         guard p >= 0, IBRules.isPerViewList(g.nodes[n].tag, parent: g.nodes[p].tag) else { return nil }
@@ -17,7 +17,7 @@ extension TreeMerge {
         for (graph, list) in [(B, b), (O, o), (T, t)] {
             let s = graph.byKey[stack]
             // A side without the stack says nothing; one with the stack but no list has no values.
-            let (views, keys) = arrangedViews(graph, s)
+            let (views, keys) = arrangedViews(graph, s, parents)
             var entries: [String: XMLElement] = [:]
             if let list {
                 let items = graph.children(of: list).map { graph.nodes[$0].element }
@@ -53,11 +53,11 @@ extension TreeMerge {
 
     /// The views of stack `s` in the merged document's terms (objects the merge places there),
     /// in order, and every arranged view of `s` in `g` (what its lists line up with).
-    private func arrangedViews(_ g: IBGraph, _ s: Int?) -> (placed: [String], all: [String]) {
+    private func arrangedViews(_ g: IBGraph, _ s: Int?, _ parents: ParentTable) -> (placed: [String], all: [String]) {
         guard let s, let containers = IBRules.arrangedViews[g.nodes[s].tag] else { return ([], []) }
         var placed: [String] = [], all: [String] = []
         for c in g.children(of: s) where containers.contains(g.nodes[c].tag) {
-            placed += childKeys(g, c, parentKey: g.nodes[c].key)
+            placed += childKeys(g, c, parentKey: g.nodes[c].key, parents)
             all += g.children(of: c).map { g.nodes[$0].key }
         }
         return (placed, all)

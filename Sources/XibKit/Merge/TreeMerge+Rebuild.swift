@@ -1,14 +1,41 @@
+/// Stage 2's output: the merged tree, with the cache entries whose fate waits for the whole
+/// of it (`settleCaches`).
+struct RebuiltTree {
+    let document: XMLDocument
+    /// Cache entries one side deleted and the other changed: kept for now.
+    let cacheDeletions: [TreeMerge.CacheDeletion]
+    let log: MergeLog
+}
+
 /// Stage 2 of the tree merge: the tree rebuilt top-down.
 extension TreeMerge {
+    /// The stage's working state, alive only while `rebuild` runs.
+    struct Rebuilding {
+        let plan: ObjectPlan
+        /// The plan's, and value elements a conflict gives back as base had them.
+        var restoredFromBase: Set<String>
+        /// Value elements (no id) one side deleted but that a conflict kept.
+        var keptValues: Set<String> = []
+        var cacheDeletions: [CacheDeletion] = []
+        var log: MergeLog
+    }
+
+    func rebuild(_ plan: ObjectPlan) -> RebuiltTree {
+        var s = Rebuilding(plan: plan, restoredFromBase: plan.restoredFromBase, log: plan.log)
+        var doc = O.document
+        if let root = mergeNode(IBRules.documentRoot, b: 0, o: 0, t: 0, &s) { doc.root = root }
+        return RebuiltTree(document: doc, cacheDeletions: s.cacheDeletions, log: s.log)
+    }
+
     /// Merges one element present in at least one version; nil when it does not survive.
-    func mergeNode(_ key: String, b: Int?, o: Int?, t: Int?) -> XMLElement? {
-        if !restoredFromBase.isEmpty, let b, restoredFromBase.contains(key) { return B.nodes[b].element }
-        if let list = mergePerViewList(b: b, o: o, t: t) { return list }
+    func mergeNode(_ key: String, b: Int?, o: Int?, t: Int?, _ s: inout Rebuilding) -> XMLElement? {
+        if !s.restoredFromBase.isEmpty, let b, s.restoredFromBase.contains(key) { return B.nodes[b].element }
+        if let list = mergePerViewList(b: b, o: o, t: t, s.plan.parents) { return list }
         // (Sets looked at for every element: asked only when not empty, as a look-up hashes the key.)
-        if moveTouched.isEmpty || !moveTouched.contains(key) {
+        if s.plan.moveTouched.isEmpty || !s.plan.moveTouched.contains(key) {
             if let o, let t {
                 if let b {
-                    if bytesEqual(B, b, O, o) { return takeTheirs(t, base: b) }
+                    if bytesEqual(B, b, O, o) { return takeTheirs(t, base: b, &s.log) }
                     if bytesEqual(B, b, T, t) { return O.nodes[o].element }
                 }
                 if bytesEqual(O, o, T, t) { return O.nodes[o].element }
@@ -19,20 +46,20 @@ extension TreeMerge {
             }
         }
         if isAtomic(B, b) || isAtomic(O, o) || isAtomic(T, t) {
-            return mergeAtomic(key, b: b, o: o, t: t)
+            return mergeAtomic(key, b: b, o: o, t: t, &s.log)
         }
         let template: XMLElement = o.map { O.nodes[$0].element } ?? t.map { T.nodes[$0].element } ?? B.nodes[b!].element
         var result = template
-        let attributes = mergeAttributes(b: b, o: o, t: t)
+        let attributes = mergeAttributes(b: b, o: o, t: t, &s.log)
         if !attributes.isSameWritten(as: template.attributes) { result.attributes = attributes }
-        let children = mergeChildren(key, b: b, o: o, t: t)
+        let children = mergeChildren(key, b: b, o: o, t: t, &s)
         if !children.isSameNodes(as: template.children) { result.children = children }
         return result
     }
 
     /// Theirs' subtree taken whole (ours left it as in base): counted as theirs' change.
-    func takeTheirs(_ n: Int, base: Int) -> XMLElement {
-        if dfpB[base] != dfpT[n] { fromTheirs.modified += 1 }
+    func takeTheirs(_ n: Int, base: Int, _ log: inout MergeLog) -> XMLElement {
+        if dfpB[base] != dfpT[n] { log.fromTheirs.modified += 1 }
         return T.nodes[n].element
     }
 
@@ -41,7 +68,7 @@ extension TreeMerge {
         n.map { IBRules.isAtomicValue(g.nodes[$0].element) } ?? false
     }
 
-    func mergeAtomic(_ key: String, b: Int?, o: Int?, t: Int?) -> XMLElement? {
+    func mergeAtomic(_ key: String, b: Int?, o: Int?, t: Int?, _ log: inout MergeLog) -> XMLElement? {
         guard let o, let t else {
             // Present on one side only (the parent decided it survives).
             if let o { return O.nodes[o].element }
@@ -50,24 +77,25 @@ extension TreeMerge {
         }
         if let b {
             if bytesEqual(B, b, O, o) {
-                if !bytesEqual(B, b, T, t) { fromTheirs.modified += 1 }
+                if !bytesEqual(B, b, T, t) { log.fromTheirs.modified += 1 }
                 return T.nodes[t].element
             }
-            if bytesEqual(B, b, T, t) { fromOurs.modified += 1; return O.nodes[o].element }
+            if bytesEqual(B, b, T, t) { log.fromOurs.modified += 1; return O.nodes[o].element }
         }
         if bytesEqual(O, o, T, t) { return O.nodes[o].element }
-        if let b, let merged = mergeValueList(b: b, o: o, t: t, both: nil) { return merged }
+        if let b, let merged = mergeValueList(b: b, o: o, t: t, both: nil, &log) { return merged }
         let e = O.nodes[o].element
         // Named as in base: both sides changed it, and ours' new title would misname it.
         let (named, owner) = b.map { (B, B.owningObject($0)) } ?? (O, O.owningObject(o))
         let theirs = T.nodes[t].element
         func settle(_ how: BothChanged, _ value: XMLElement) -> XMLElement {
-            recordBothChanged(how, graph: named, node: owner, subject: TreeMerge.valueSubject(e), ours: summary(e), theirs: summary(theirs))
+            log.recordBothChanged(how, graph: named, node: owner, subject: Self.valueSubject(e), ours: Self.summary(e),
+                                  theirs: Self.summary(theirs))
             return value
         }
         if let entry = cacheEntry(O, o) {
-            recordBothChanged(.cacheKeptOurs, graph: O, node: o, subject: cacheSubject(O, entry: entry, node: o, TreeMerge.valueSubject(e)),
-                              ours: summary(e), theirs: summary(theirs))
+            log.recordBothChanged(.cacheKeptOurs, graph: O, node: o, subject: cacheSubject(O, entry: entry, node: o, Self.valueSubject(e)),
+                                  ours: Self.summary(e), theirs: Self.summary(theirs))
             return e
         }
         switch IBRules.noise(of: e) {
@@ -76,19 +104,19 @@ extension TreeMerge {
         default: break
         }
         var offered: [ConflictChoice] = b == nil ? [] : [.base]
-        let isList = b != nil && mergeValueList(b: b!, o: o, t: t, both: .ours, counting: false) != nil
+        let isList = b != nil && mergeValueList(b: b!, o: o, t: t, both: .ours, counting: false, &log) != nil
         if isList { offered += [.oursThenTheirs, .theirsThenOurs] }
         let strictLayout = options.strictLayout && IBRules.noise(of: e) == .layout
         let kind: ConflictClass = isList ? .list : (b == nil ? .addAdd : (strictLayout ? .layout : .attribute))
         let conflict = decide("value " + key, kind, element: key, offering: offered)
-        recordBothChanged(.conflict, graph: named, node: owner, subject: TreeMerge.valueSubject(e), ours: summary(e),
-                          theirs: summary(theirs), conflict: conflict)
+        log.recordBothChanged(.conflict, graph: named, node: owner, subject: Self.valueSubject(e), ours: Self.summary(e),
+                              theirs: Self.summary(theirs), conflict: conflict)
         switch take(conflict) {
         case .ours: return e
         case .theirs: return theirs
         case .base: return b.map { B.nodes[$0].element }
-        case .oursThenTheirs: return mergeValueList(b: b!, o: o, t: t, both: .ours)
-        case .theirsThenOurs: return mergeValueList(b: b!, o: o, t: t, both: .theirs)
+        case .oursThenTheirs: return mergeValueList(b: b!, o: o, t: t, both: .ours, &log)
+        case .theirsThenOurs: return mergeValueList(b: b!, o: o, t: t, both: .theirs, &log)
         }
     }
 
@@ -96,7 +124,7 @@ extension TreeMerge {
     /// merged as a sequence of values, diff3-style; nil when both sides changed the same stretch,
     /// unless `both` says whose items go first there (a person's choice). `counting: false` only
     /// asks whether it can merge, contributing nothing to the counts.
-    func mergeValueList(b: Int, o: Int, t: Int, both: Side?, counting: Bool = true) -> XMLElement? {
+    func mergeValueList(b: Int, o: Int, t: Int, both: Side?, counting: Bool = true, _ log: inout MergeLog) -> XMLElement? {
         let be = B.nodes[b].element, oe = O.nodes[o].element, te = T.nodes[t].element
         func values(_ e: XMLElement) -> [XMLElement]? {
             var out: [XMLElement] = []
@@ -131,31 +159,33 @@ extension TreeMerge {
         }
         guard counting else { return oe }
         var result = oe
-        let attributes = mergeAttributes(b: b, o: o, t: t)
+        let attributes = mergeAttributes(b: b, o: o, t: t, &log)
         if !attributes.isSameWritten(as: oe.attributes) { result.attributes = attributes }
         if !out.isSameNodes(as: oe.children) { result.children = out }
-        if !bytesEqual(B, b, T, t) { fromTheirs.modified += 1 }
-        if !bytesEqual(B, b, O, o) { fromOurs.modified += 1 }
+        if !bytesEqual(B, b, T, t) { log.fromTheirs.modified += 1 }
+        if !bytesEqual(B, b, O, o) { log.fromOurs.modified += 1 }
         return result
     }
 
     // MARK: Children
 
-    func childKeys(_ g: IBGraph, _ n: Int?, parentKey: String) -> [String] {
+    func childKeys(_ g: IBGraph, _ n: Int?, parentKey: String, _ parents: ParentTable) -> [String] {
         guard let n else { return [] }
         var out: [String] = []
         for c in g.children(of: n) {
             let node = g.nodes[c]
             if IBGraph.isObjectKey(node.key) {
-                guard survivingParent.parent(of: node.key, hash: g.byKey.hash(ofEntry: c)) == parentKey else { continue }
+                guard parents.parent(of: node.key, hash: g.byKey.hash(ofEntry: c)) == parentKey else { continue }
             }
             out.append(node.key)
         }
         return out
     }
 
-    func mergeChildren(_ key: String, b: Int?, o: Int?, t: Int?) -> [XMLNode] {
-        let bk = childKeys(B, b, parentKey: key), ok = childKeys(O, o, parentKey: key), tk = childKeys(T, t, parentKey: key)
+    func mergeChildren(_ key: String, b: Int?, o: Int?, t: Int?, _ s: inout Rebuilding) -> [XMLNode] {
+        let parents = s.plan.parents
+        let bk = childKeys(B, b, parentKey: key, parents), ok = childKeys(O, o, parentKey: key, parents),
+            tk = childKeys(T, t, parentKey: key, parents)
         // The same children in the same order in all three (most elements above a change):
         // every one survives where it is, with no sets to build.
         if let o, b != nil, t != nil, bk == ok && ok == tk {
@@ -163,7 +193,7 @@ extension TreeMerge {
             for k in ok {
                 let vb = B.byKey[k], vo = O.byKey[k], vt = T.byKey[k]
                 out.append(contentsOf: comments(before: k, b: vb, o: vo, t: vt))
-                if let e = mergeNode(k, b: vb, o: vo, t: vt) { out.append(.element(e)) }
+                if let e = mergeNode(k, b: vb, o: vo, t: vt, &s) { out.append(.element(e)) }
             }
             out.append(contentsOf: trailingComments(O, o))
             return out
@@ -182,9 +212,9 @@ extension TreeMerge {
             switch (bs.contains(k), os.contains(k), ts.contains(k)) {
             case (_, true, true), (false, true, false), (false, false, true): survivors.insert(k)
             case (true, false, true):
-                if keepDeletedValue(k, deleter: .ours, keeper: T, keeperFP: dfpT) { survivors.insert(k) }
+                if keepDeletedValue(k, deleter: .ours, keeper: T, keeperFP: dfpT, &s) { survivors.insert(k) }
             case (true, true, false):
-                if keepDeletedValue(k, deleter: .theirs, keeper: O, keeperFP: dfpO) { survivors.insert(k) }
+                if keepDeletedValue(k, deleter: .theirs, keeper: O, keeperFP: dfpO, &s) { survivors.insert(k) }
             default: break
             }
         }
@@ -206,37 +236,39 @@ extension TreeMerge {
             let isObject = IBGraph.isObjectKey(k)
             let (vb, vo, vt) = isObject ? (bn, on, tn) : (bx, ox, tx)
             out.append(contentsOf: comments(before: k, b: vb, o: vo, t: vt))
-            if let e = mergeNode(k, b: vb, o: vo, t: vt) { out.append(.element(e)) }
+            if let e = mergeNode(k, b: vb, o: vo, t: vt, &s) { out.append(.element(e)) }
         }
         out.append(contentsOf: trailingComments(templateGraph, templateNode))
         return out
     }
 
     /// A value element (no id) removed by one side: removed unless the other side changed it.
-    func keepDeletedValue(_ k: String, deleter: Side, keeper: IBGraph, keeperFP: Fingerprints) -> Bool {
+    func keepDeletedValue(_ k: String, deleter: Side, keeper: IBGraph, keeperFP: Fingerprints, _ s: inout Rebuilding) -> Bool {
         guard let bn = B.byKey[k], let kn = keeper.byKey[k] else { return false }
+        let keptByConflict = s.plan.keptByConflict
         if !keptByConflict.isEmpty, let slash = k.firstIndex(of: "/"), keptByConflict.contains(String(k[..<slash])) { return true }
         // Inside a value a conflict kept: it comes back whole, as one conflict (the other
         // resolution drops it whole).
-        if !keptValues.isEmpty, B.nodes[bn].parent >= 0, keptValues.contains(B.nodes[B.nodes[bn].parent].key) {
-            keptValues.insert(k)
+        if !s.keptValues.isEmpty, B.nodes[bn].parent >= 0, s.keptValues.contains(B.nodes[B.nodes[bn].parent].key) {
+            s.keptValues.insert(k)
             return true
         }
         if dfpB[bn] == keeperFP[kn] || isNoiseElement(keeper, kn) {
-            if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
+            s.log.countRemoval(by: deleter)
             return false
         }
         // A frame one side dropped (Xcode drops the frames of views it lays out itself) and the
         // other moved: layout, so the deletion wins, as over an object's layout-only changes.
         if IBRules.noise(of: keeper.nodes[kn].element) == .layout && !options.strictLayout {
-            if deleter == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
-            record(.deleteOverLayout, graph: B, node: bn, subject: TreeMerge.valueSubject(B.nodes[bn].element) + " deleted by \(deleter.rawValue)",
-                   ours: nil, theirs: nil, resolution: "the other side changed only this layout value; deleted")
+            s.log.countRemoval(by: deleter)
+            s.log.record(.deleteOverLayout, graph: B, node: bn,
+                         subject: Self.valueSubject(B.nodes[bn].element) + " deleted by \(deleter.rawValue)",
+                         ours: nil, theirs: nil, resolution: "the other side changed only this layout value; deleted")
             return false
         }
         if cacheEntry(B, bn) != nil {
-            let keep = deferCacheDeletion(k, base: bn, deleter: deleter)
-            if keep { keptValues.insert(k) }
+            let keep = deferCacheDeletion(k, base: bn, deleter: deleter, &s)
+            if keep { s.keptValues.insert(k) }
             return keep
         }
         var conflict = decide("delete " + k, .deleteEdit, element: k, deletedBy: deleter)
@@ -244,10 +276,10 @@ extension TreeMerge {
         conflict.xcodeRewrite = IBRules.xcodeRewrite(parent: parentTag(B, bn), base: B.nodes[bn].element,
                                                      ours: deleter == .ours ? nil : kept, theirs: deleter == .theirs ? nil : kept)?.rule
         let taken = take(conflict)
-        if taken == .base { restoredFromBase.insert(k) }
+        if taken == .base { s.restoredFromBase.insert(k) }
         let keep = taken == .base || taken.rawValue != deleter.rawValue
-        recordValueDeletionConflict(bn, deleter: deleter, keeper: keeper, kn, kept: keep, conflict: conflict)
-        if keep { keptValues.insert(k) }
+        s.log.recordValueDeletionConflict(B, bn, deleter: deleter, keeper: keeper, kn, kept: keep, conflict: conflict)
+        if keep { s.keptValues.insert(k) }
         return keep
     }
 }

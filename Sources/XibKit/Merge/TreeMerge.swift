@@ -1,11 +1,18 @@
-/// The structural three-way merge on the ID-keyed graph, in three stages, a file each:
-/// (1) `TreeMerge+Objects`: for every object id, whether it survives and under which parent
-/// (deletes, adds, moves, delete-vs-edit conflicts); (2) `TreeMerge+Rebuild`: the tree rebuilt
-/// top-down, attributes merged one by one (`+Attributes`) and children as sequences keyed by
-/// identity (`SequenceMerge`, comments with them: `+Comments`), untouched subtrees reused as they
-/// are so the writer copies their bytes; (3) `TreeMerge+Cascade`: what Xcode deletes with an
-/// object (constraints, connections and other references to it). `TreeMerge+Events` names what
-/// was done.
+/// The structural three-way merge on the ID-keyed graph: a pipeline of stages, each a function
+/// from one value to the next, a file each:
+///
+///     planObjects()            -> ObjectPlan    TreeMerge+Objects: every object id's fate and parent
+///     rebuild(ObjectPlan)      -> RebuiltTree   TreeMerge+Rebuild (+Attributes, +Comments,
+///                                               +PerViewLists): the tree rebuilt top-down
+///     settleCaches(RebuiltTree) -> MergedTree   TreeMerge+Caches: cache entries deleted and changed
+///     cascade(MergedTree)      -> CascadedTree  TreeMerge+Cascade: what Xcode deletes with an object
+///
+/// A `TreeMerge` is what every stage reads and none changes: the three graphs, their
+/// fingerprints, the caller's options and the side conflicts are resolved toward, all `let`. A
+/// stage keeps its working state in a value of its own that lives only while it runs; what it
+/// hands on is its output, events included (`MergeLog`, named in `TreeMerge+Events`).
+/// (A class: a closure or a `&&` in a stage captures `self`, and a struct holding three graphs
+/// would be copied each time, a few percent of a debug merge.)
 ///
 /// Conflicts are resolved by the caller's `choices` (by `MergeConflict.key`), the others
 /// toward `prefer`; the caller runs the merge once per side and places markers where the two
@@ -25,41 +32,10 @@ final class TreeMerge {
     /// an object comes back as base had it, even where that is not a sound file).
     let prefer: ConflictChoice
     let options: Options
-    var events: [MergeEvent] = []
-    var fromOurs = MergeContributions()
-    var fromTheirs = MergeContributions()
-    /// Whether the merged document, as the last cascade pass saw it, has no duplicate id and no
-    /// dangling reference but `missingEverywhere` (nil: references still dangled after 8 passes).
-    var resultSound: Bool?
-    /// Ids that references point at in the result but that no version has: a dangling
-    /// reference the inputs already had, left as it was.
-    var missingEverywhere: Set<String> = []
-
     /// Per graph: semantic hash of each node's subtree, blind to Xcode noise, geometry and
     /// child order: whether a side changed an object in a way that should stop the other
     /// side's deletion of it.
     let dfpB: Fingerprints, dfpO: Fingerprints, dfpT: Fingerprints
-    /// Object ids (as keys `#id`) that survive, and the key of their parent in the result.
-    var survivingParent = ParentTable()
-    /// Keys of elements, in any version, whose subtree gains or loses objects by a move:
-    /// those cannot be reused wholesale from one side.
-    var moveTouched: Set<String> = []
-    /// Ids referenced by what each side added or changed; only needed when a side deletes something.
-    lazy var touchedByOurs: KeyIndex = referencedByChanges(in: O)
-    lazy var touchedByTheirs: KeyIndex = referencedByChanges(in: T)
-    /// Objects a side deleted and that stay deleted: never brought back as an ancestor.
-    var deletedObjects: Set<String> = []
-    /// Objects a side deleted but that a conflict kept: their whole subtree (from the keeper) stays.
-    var keptByConflict: Set<String> = []
-    /// Value elements (no id) one side deleted but that a conflict kept.
-    var keptValues: Set<String> = []
-    /// Cache entries one side deleted and the other changed: kept for now, settled on the
-    /// merged document (`settleCaches`).
-    var cacheDeletions: [(key: String, base: Int, deleter: Side)] = []
-    /// Elements that come back as base had them (only when preferring base).
-    var restoredFromBase: Set<String> = []
-    /// The paths of the parents sides moved objects to, by side and key (`movedToPath`).
-    var movedToPaths: [String: String] = [:]
 
     init(base: IBGraph, ours: IBGraph, theirs: IBGraph, prefer: ConflictChoice, options: Options) {
         B = base; O = ours; T = theirs
@@ -70,20 +46,9 @@ final class TreeMerge {
         dfpT = Fingerprints(theirs)
     }
 
-    /// The merged document alone, cascade included.
-    func mergedDocument() -> XMLDocument {
-        var doc = mergeTree()
-        cascade(&doc)
-        return doc
-    }
-
-    /// The merge before the cascade: objects decided, the tree rebuilt.
-    func mergeTree() -> XMLDocument {
-        decideObjects()
-        var doc = O.document
-        if let root = mergeNode(IBRules.documentRoot, b: 0, o: 0, t: 0) { doc.root = root }
-        if !cacheDeletions.isEmpty { settleCaches(&doc) }
-        return doc
+    /// Every stage, in order.
+    func run() -> CascadedTree {
+        cascade(settleCaches(rebuild(planObjects())))
     }
 
     // MARK: - Helpers
@@ -93,14 +58,6 @@ final class TreeMerge {
         return p >= 0 ? g.nodes[p].key : ""
     }
 
-    func markAncestors(_ g: IBGraph, _ n: Int, inclusive: Bool = false) {
-        var p = inclusive ? n : g.nodes[n].parent
-        while p >= 0 {
-            moveTouched.insert(g.nodes[p].key)
-            p = g.nodes[p].parent
-        }
-    }
-
     func isNoiseElement(_ g: IBGraph, _ n: Int) -> Bool {
         let e = g.nodes[n].element
         return IBRules.noise(of: e) == .editorState
@@ -108,5 +65,18 @@ final class TreeMerge {
 
     func bytesEqual(_ g1: IBGraph, _ n1: Int, _ g2: IBGraph, _ n2: Int) -> Bool {
         g1.nodes[n1].element.hasSameBytes(as: g2.nodes[n2].element)
+    }
+}
+
+/// What the stages did so far, as the summary and the report tell it: the events in the order
+/// they happened, and each side's contributions. Each stage hands on its input's log with its
+/// own events after it.
+struct MergeLog {
+    var events: [MergeEvent] = []
+    var fromOurs = MergeContributions()
+    var fromTheirs = MergeContributions()
+
+    mutating func countRemoval(by side: MergeSide) {
+        if side == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
     }
 }

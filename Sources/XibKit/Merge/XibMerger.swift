@@ -198,16 +198,16 @@ public enum XibMerger {
     /// are gone by the time these are written: with the written bytes beside them they were
     /// the peak of a large merge.
     private struct Merged {
-        var document: XMLDocument
+        let document: XMLDocument
         /// Whether the result's graph passed the integrity check (nil: it was not built).
-        var graphSound: Bool?
-        var events: [MergeEvent]
-        var fromOurs: MergeContributions
-        var fromTheirs: MergeContributions
+        let graphSound: Bool?
+        let events: [MergeEvent]
+        let fromOurs: MergeContributions
+        let fromTheirs: MergeContributions
         /// With conflicts to mark: the merge taking theirs in each, and (for the styles that
         /// show it) the merge taking base.
-        var theirsDocument: XMLDocument?
-        var baseDocument: XMLDocument?
+        let theirsDocument: XMLDocument?
+        let baseDocument: XMLDocument?
     }
 
     private static func structural(_ graphs: consuming [IBGraph], options: Options, markers: MarkerChoice,
@@ -216,6 +216,9 @@ public enum XibMerger {
         return write(merged, options: options, markers: markers, fallback: fallback)
     }
 
+    /// The stages, in order: ids both sides gave to different objects renamed, the safe area
+    /// conversion carried to the other side, then the tree merge's own stages (`TreeMerge`),
+    /// the text around the root, and the conflicts put in the diff's words.
     private static func mergeGraphs(_ graphs: [IBGraph], options: Options, markers: MarkerChoice) -> Merged {
         let B = graphs[0]
         let collisions = IDCollisions.resolve(base: B, ours: graphs[1], theirs: graphs[2])
@@ -224,35 +227,37 @@ public enum XibMerger {
         var treeOptions = TreeMerge.Options()
         treeOptions.strictLayout = options.strictLayout
         treeOptions.choices = options.choices
-        let oursFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
+        let merge = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
+        let plan = merge.planObjects()
+        let rebuilt = merge.rebuild(plan)
+        let settled = merge.settleCaches(rebuilt)
         // Sound: the bytes read back as XML and hold no conflict marker, and the merged graph
         // has no other integrity problem (its source is ours' bytes: markers are looked for in
         // the written ones, where theirs' text may have brought one). The cascade checks the
         // ids and references of the result.
-        var merged = oursFirst.mergeTree()
-        oursFirst.cascade(&merged)
+        let tree = merge.cascade(settled)
         let outside = OutsideRoot(B, O, T)
-        outside.apply(to: &merged, prefer: options.conflictStyle == .theirs ? .theirs : .ours)
-        let graphSound = oursFirst.resultSound
-        var events = collisions.events + migration.events + oursFirst.events + outside.conflicts(in: B)
+        var document = tree.document
+        outside.apply(to: &document, prefer: options.conflictStyle == .theirs ? .theirs : .ours)
+        var events = collisions.events + migration.events + tree.log.events + outside.conflicts(in: B)
         if events.contains(where: { $0.kind == .conflict }) {
             var words = ConflictWords(base: B, ours: O, theirs: T)
             words.describe(&events)
         }
-        var result = Merged(document: merged, graphSound: graphSound, events: events,
-                            fromOurs: oursFirst.fromOurs, fromTheirs: oursFirst.fromTheirs)
+        // With conflicts to mark: the merge once more taking theirs in each, and (for the styles
+        // that show what base had in each marked place) once taking base.
+        var theirsDocument: XMLDocument?, baseDocument: XMLDocument?
         let unanswered = events.contains { $0.kind == .conflict && $0.conflict?.chosen == nil }
         if unanswered && options.conflictStyle != .ours && options.conflictStyle != .theirs {
-            let theirsFirst = TreeMerge(base: B, ours: O, theirs: T, prefer: .theirs, options: treeOptions)
-            result.theirsDocument = theirsFirst.mergedDocument()
-            outside.apply(to: &result.theirsDocument!, prefer: .theirs)
-            // What base had in each marked place: the merge once more, taking base in every conflict.
+            theirsDocument = TreeMerge(base: B, ours: O, theirs: T, prefer: .theirs, options: treeOptions).run().document
+            outside.apply(to: &theirsDocument!, prefer: .theirs)
             if markers.format.showsBase {
-                result.baseDocument = TreeMerge(base: B, ours: O, theirs: T, prefer: .base, options: treeOptions).mergedDocument()
-                (result.baseDocument!.prolog, result.baseDocument!.epilog) = (B.document.prolog, B.document.epilog)
+                baseDocument = TreeMerge(base: B, ours: O, theirs: T, prefer: .base, options: treeOptions).run().document
+                (baseDocument!.prolog, baseDocument!.epilog) = (B.document.prolog, B.document.epilog)
             }
         }
-        return result
+        return Merged(document: document, graphSound: tree.sound, events: events, fromOurs: tree.log.fromOurs,
+                      fromTheirs: tree.log.fromTheirs, theirsDocument: theirsDocument, baseDocument: baseDocument)
     }
 
     private static func write(_ merged: consuming Merged, options: Options, markers: MarkerChoice,
