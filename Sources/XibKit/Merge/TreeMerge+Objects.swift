@@ -159,12 +159,12 @@ extension TreeMerge {
     /// cycle is a move-move conflict: found on the decided parents first, then resolved, so
     /// that the conflicts do not depend on the order the objects are met in.
     private func breakMoveCycles(_ ids: [String], _ found: [Places], _ s: inout ObjectPlanning) {
-        var cycle: [(String, Places)] = []
-        for (key, f) in zip(ids, found) {
-            guard let pb = f.pb, let po = f.po, let pt = f.pt, (po == pb) != (pt == pb), closesCycle(key, s.parents) else { continue }
-            cycle.append((key, f))
+        let moved = zip(ids, found).filter { _, f in
+            guard let pb = f.pb, let po = f.po, let pt = f.pt else { return false }
+            return (po == pb) != (pt == pb)
         }
-        for (key, f) in cycle {
+        let cyclic = closingCycles(moved.map(\.0), s.parents)
+        for (key, f) in moved where cyclic.contains(key) {
             let conflict = decide("move " + key, .moveMove, element: key)
             let taken = take(conflict)
             s.parents[key] = taken == .theirs ? f.pt! : taken == .base ? f.pb! : f.po!
@@ -172,18 +172,29 @@ extension TreeMerge {
         }
     }
 
-    /// Whether the chain of decided parents above an object comes back to it.
-    private func closesCycle(_ key: String, _ parents: ParentTable) -> Bool {
-        var k = key
-        for _ in 0..<parents.count {
-            guard let parent = parents[k] else { return false }
-            // The object a parent element belongs to: its key up to the first `/`.
-            let owner = parent.firstIndex(of: "/").map { String(parent[..<$0]) } ?? parent
-            if owner == key { return true }
-            guard IBGraph.isObjectKey(owner), owner != k else { return false }
-            k = owner
+    /// The objects among `keys` whose chain of decided parents comes back to itself or runs
+    /// into such a loop. Each object's chain is walked once, whatever the depth and the number
+    /// of moves, so the pass is linear.
+    private func closingCycles(_ keys: [String], _ parents: ParentTable) -> Set<String> {
+        enum Mark { case walking, clear, cyclic }
+        var marks: [String: Mark] = [:]
+        var cyclic = Set<String>()
+        for start in keys {
+            var path: [String] = [], k = start, verdict = Mark.clear
+            while true {
+                if let m = marks[k] { verdict = m == .walking ? .cyclic : m; break }
+                marks[k] = .walking
+                path.append(k)
+                guard let parent = parents[k] else { break }
+                // The object a parent element belongs to: its key up to the first `/`.
+                let owner = parent.firstIndex(of: "/").map { String(parent[..<$0]) } ?? parent
+                guard IBGraph.isObjectKey(owner) else { break }
+                k = owner
+            }
+            for p in path { marks[p] = verdict }
+            if verdict == .cyclic { cyclic.insert(start) }
         }
-        return true
+        return cyclic
     }
 
     /// A move makes the subtrees around both its old and new places non-reusable, in every
