@@ -49,7 +49,7 @@ extension TreeMerge {
 
     /// A value element as a subject: `<rect key="frame">`.
     static func valueSubject(_ e: XMLElement) -> String {
-        "<\(e.name)\(e[attribute: "key"].map { " key=\"\($0)\"" } ?? "")>"
+        "<\(e.name)\(e[attribute: IBRules.keyAttribute].map { " key=\"\($0)\"" } ?? "")>"
     }
 
     /// An attribute as a subject; one of a value element is named with it: `<state key="normal">
@@ -63,7 +63,7 @@ extension TreeMerge {
     /// A value as the summary shows it: its text, or its attributes.
     static func summary(_ e: XMLElement) -> String {
         if !e.text.isEmpty { return e.text }
-        return e.attributes.filter { $0.name != "key" }.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+        return e.attributes.filter { $0.name != IBRules.keyAttribute }.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
     }
 }
 
