@@ -57,9 +57,10 @@ extension TreeMerge {
         return result
     }
 
-    /// Theirs' subtree taken whole (ours left it as in base): counted as theirs' change.
+    /// Theirs' subtree taken whole (ours left it as in base): counted as theirs' change. The
+    /// same bytes need no fingerprints (most subtrees of a merge are the same in all three).
     func takeTheirs(_ n: Int, base: Int, _ log: inout MergeLog) -> XMLElement {
-        if dfpB[base] != dfpT[n] { log.fromTheirs.modified += 1 }
+        if !bytesEqual(B, base, T, n) && dfpB[base] != dfpT[n] { log.fromTheirs.modified += 1 }
         return T.nodes[n].element
     }
 
