@@ -106,9 +106,9 @@ extension SemanticDiff {
                 UnchangedElements(base: $0.elements, runs: LineDiff.sharedRuns(base: $0.elements.source.bytes, other: bytes))
             }
             let document = try IBDocument(bytes: bytes, name: name, unchanged: unchanged)
-            let elements = BaseElements(document.xml, readWith: unchanged)
+            let elements = unchanged.map { BaseElements(document, readWith: $0) } ?? BaseElements(document.xml)
             self.elements = elements
-            objects = DiffObjects(IBGraph(xml: document.xml, sharingKeysWith: neighbour?.graph, copying: elements.taken),
+            objects = DiffObjects(IBGraph(xml: document.xml, sharingKeysWith: neighbour?.graph, copying: document.taken),
                                   takenOffset: { [elements] e, n in elements.offset(of: e, at: n) })
         }
     }

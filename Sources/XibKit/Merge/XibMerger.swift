@@ -116,27 +116,25 @@ public enum XibMerger {
                 throw labelled
             }
         }
-        let docs: [IBDocument], unchanged: [UnchangedElements]
+        let docs: [IBDocument]
         do {
             let b = try read(base, "base", nil)
             let elements = BaseElements(b.xml)
-            unchanged = [UnchangedElements(base: elements, runs: shared.ours), UnchangedElements(base: elements, runs: shared.theirs)]
-            docs = [b, try read(ours, "our", unchanged[0]), try read(theirs, "their", unchanged[1])]
+            docs = [b, try read(ours, "our", UnchangedElements(base: elements, runs: shared.ours)),
+                    try read(theirs, "their", UnchangedElements(base: elements, runs: shared.theirs))]
         } catch {
             return fallback(error.description)
         }
-        return structural(graphs(docs, unchanged), options: options, markers: markers, fallback: fallback)
+        return structural(graphs(docs), options: options, markers: markers, fallback: fallback)
     }
 
     /// The graphs of base, ours and theirs; ours and theirs hold base's key strings where
     /// theirs are equal, one copy of most keys, and copy base's nodes for the subtrees they
-    /// took whole from base (`UnchangedElements`).
-    private static func graphs(_ docs: [IBDocument], _ unchanged: [UnchangedElements]) -> [IBGraph] {
+    /// took whole from base (`IBDocument.taken`).
+    private static func graphs(_ docs: [IBDocument]) -> [IBGraph] {
         let base = IBGraph(docs[0])
-        func side(_ i: Int) -> IBGraph {
-            IBGraph(xml: docs[i].xml, sharingKeysWith: base, copying: BaseElements(docs[i].xml, readWith: unchanged[i - 1]).taken)
-        }
-        return [base, side(1), side(2)]
+        return [base, IBGraph(xml: docs[1].xml, sharingKeysWith: base, copying: docs[1].taken),
+                IBGraph(xml: docs[2].xml, sharingKeysWith: base, copying: docs[2].taken)]
     }
 
     /// The conflict markers' format, looked up (once) only when markers are written.

@@ -2,6 +2,9 @@
 /// plus what kind of file it is.
 public struct IBDocument: Sendable {
     public var xml: XMLDocument
+    /// The subtrees the reader took whole from the version it was read with (`unchanged`), in
+    /// document order: where a graph of this document copies that version's graph.
+    private(set) var taken: [BaseElements.Taken] = []
 
     public enum Kind: String, Sendable { case xib, storyboard }
     public enum Platform: String, Sendable { case iOS, macOS, tvOS, watchOS, unknown }
@@ -37,7 +40,9 @@ public struct IBDocument: Sendable {
     }
 
     public init(bytes: [UInt8], name: String, unchanged: UnchangedElements? = nil) throws(XMLParseError) {
-        try self.init(xml: XMLReader.parse(XMLSource(name: name, bytes: bytes), unchanged: unchanged))
+        let read = try XMLReader.read(XMLSource(name: name, bytes: bytes), unchanged: unchanged)
+        try self.init(xml: read.document)
+        taken = read.taken
     }
 
     /// Reads and parses a file; every failure is an `XMLParseError` naming the file.

@@ -116,12 +116,11 @@ public struct IBGraph: Sendable {
         self.init(building: xml, keyed: keyed, sharingKeysWith: other, copying: [])
     }
 
-    /// `copying`: the subtrees `xml` took whole from `other`'s document (`BaseElements.taken`,
-    /// read with `other`'s elements), whose nodes this graph copies from `other` rather than
-    /// making them again: their keys, ids and references are the same. A file's history builds
-    /// a graph of every version, most of it such subtrees: kept for what it buys there, what
-    /// keeps `log` within its target against `git log -p` (doc/performance.md,
-    /// `Scripts/bench history`).
+    /// `copying`: the subtrees `xml` took whole from `other`'s document (`IBDocument.taken`,
+    /// as the reader took them), whose nodes this graph copies from `other` rather than making
+    /// them again: their keys, ids and references are the same. A merge builds graphs of ours
+    /// and theirs, and a file's history one of every version, most of them such subtrees
+    /// (doc/performance.md, `Scripts/bench merge history`).
     init(xml: XMLDocument, sharingKeysWith other: IBGraph?, copying taken: [BaseElements.Taken]) {
         self.init(building: xml, keyed: true, sharingKeysWith: other, copying: taken)
         // A copied key was already there: made here, it and the keys below it would differ.

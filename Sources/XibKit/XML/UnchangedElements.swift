@@ -53,16 +53,24 @@ public final class BaseElements: Sendable {
 
     let source: XMLSource
     let entries: [Entry]
-    let taken: [Taken]
 
-    /// The elements of a document just read; `unchanged` is what it was read with: the
-    /// subtrees it took from there are its elements too, at their places in its own bytes, so
-    /// that a file's history can read each version with the one before (`SemanticDiff.Version`).
-    public init(_ document: XMLDocument, readWith unchanged: UnchangedElements? = nil) {
+    /// The elements of a document just read on its own.
+    public convenience init(_ document: XMLDocument) {
+        self.init(document, subtrees: nil)
+    }
+
+    /// The elements of a document read with `unchanged`: the subtrees it took from there
+    /// (`IBDocument.taken`) are its elements too, at their places in its own bytes, so that a
+    /// file's history can read each version with the one before (`SemanticDiff.Version`).
+    convenience init(_ document: IBDocument, readWith unchanged: UnchangedElements) {
+        self.init(document.xml, subtrees: TakenSubtrees(unchanged, document.taken))
+    }
+
+    private init(_ document: XMLDocument, subtrees: TakenSubtrees?) {
         source = document.source
         var entries: [Entry] = []
         entries.reserveCapacity(document.source.bytes.count / 60)
-        var subtrees = unchanged.map(TakenSubtrees.init)
+        var subtrees = subtrees
         func collect(_ e: XMLElement) {
             for child in e.children {
                 guard case .element(let c) = child else { continue }
@@ -78,7 +86,6 @@ public final class BaseElements: Sendable {
         }
         collect(document.root)
         self.entries = entries
-        taken = subtrees?.taken ?? []
     }
 
     /// The offset in the document's bytes of `element`, its `n`th element in document order
@@ -89,39 +96,35 @@ public final class BaseElements: Sendable {
     }
 }
 
-/// `BaseElements`' walk through the subtrees a document took from base: they come in base's
-/// order, each with its descendants after it, and a shared run places each in the document.
+/// `BaseElements`' walk through the subtrees a document took from base, as the reader
+/// recorded them (in document order), each placed in the document by a shared run.
 private struct TakenSubtrees {
     private let base: [BaseElements.Entry]
     private let runs: [LineDiff.SharedRun]
-    private var entry = 0
+    private let taken: [BaseElements.Taken]
+    private var next = 0
     private var run = 0
-    private(set) var taken: [BaseElements.Taken] = []
 
-    init(_ unchanged: UnchangedElements) {
+    init(_ unchanged: UnchangedElements, _ taken: [BaseElements.Taken]) {
         base = unchanged.base.entries
         runs = unchanged.runs
+        self.taken = taken
     }
 
-    /// Appends `element`, when it is one of base's, and its descendants, at their offsets in
-    /// the document; false if it is not base's.
+    /// Appends `element`, when it is the next subtree taken from base, and its descendants, at
+    /// their offsets in the document; false if it is not.
     mutating func append(_ element: XMLElement, to entries: inout [BaseElements.Entry]) -> Bool {
-        var k = entry
-        while k < base.count && !base[k].element.isSameParsedElement(as: element) { k += 1 }
-        guard k < base.count else { return false }
-        let top = base[k]
+        // The `n`th entry is node `n + 1` (the root is node 0), in both documents.
+        guard next < taken.count, taken[next].node == entries.count + 1 else { return false }
+        let t = taken[next], top = base[t.baseNode - 1]
+        guard top.element.isSameParsedElement(as: element) else { return false }
         while run < runs.count && runs[run].baseStart + runs[run].count <= top.start { run += 1 }
         guard run < runs.count, runs[run].baseStart <= top.start else { return false }
         let shift = runs[run].start - runs[run].baseStart
-        let first = entries.count
-        entry = k
-        while entry < base.count && base[entry].start < top.start + top.count {
-            let e = base[entry]
+        for e in base[(t.baseNode - 1)..<(t.baseNode - 1 + t.count)] {
             entries.append(BaseElements.Entry(start: e.start + shift, count: e.count, depth: e.depth, element: e.element))
-            entry += 1
         }
-        // The `n`th entry is node `n + 1` (the root is node 0), in both documents.
-        taken.append(BaseElements.Taken(node: first + 1, baseNode: k + 1, count: entries.count - first))
+        next += 1
         return true
     }
 }
@@ -142,9 +145,9 @@ struct UnchangedElementCursor {
     }
 
     /// Base's subtree for the element starting at `offset` of `p`, at `depth`, the offset just
-    /// past it, and how many elements it holds (itself included); nil when its bytes are not
-    /// all base's.
-    mutating func take(at offset: Int, depth: Int, _ p: UnsafeBufferPointer<UInt8>) -> (XMLElement, end: Int, elements: Int)? {
+    /// past it, its node in base's graph, and how many elements it holds (itself included); nil
+    /// when its bytes are not all base's.
+    mutating func take(at offset: Int, depth: Int, _ p: UnsafeBufferPointer<UInt8>) -> (XMLElement, end: Int, baseNode: Int, elements: Int)? {
         while run < runs.count && runs[run].start + runs[run].count <= offset { run += 1 }
         guard run < runs.count, runs[run].start <= offset else { return nil }
         let r = runs[run]
@@ -158,7 +161,8 @@ struct UnchangedElementCursor {
         let same = base.bytes.withUnsafeBufferPointer { b in
             memcmp(b.baseAddress! + baseOffset, p.baseAddress! + offset, e.count) == 0
         }
-        return same ? (e.element, offset + e.count, elements(inSubtreeOf: entry)) : nil
+        // The `n`th entry is node `n + 1` of base's graph (the root is node 0).
+        return same ? (e.element, offset + e.count, entry + 1, elements(inSubtreeOf: entry)) : nil
     }
 
     /// The entries from `top` to the first one past its span (descendants follow an element):

@@ -20,10 +20,18 @@ public struct XMLReader {
     /// `unchanged`: subtrees to take from an already read version where the bytes are the same.
     public static func parse(_ source: XMLSource, unchanged: UnchangedElements? = nil,
                              limits: XMLLimits = .default) throws(XMLParseError) -> XMLDocument {
-        try source.bytes.withUnsafeBufferPointer { (p) throws(XMLParseError) -> XMLDocument in
+        try read(source, unchanged: unchanged, limits: limits).document
+    }
+
+    /// `parse`, and the subtrees the document took whole from `unchanged`'s base, in document
+    /// order (`BaseElements.Taken`).
+    static func read(_ source: XMLSource, unchanged: UnchangedElements?,
+                     limits: XMLLimits = .default) throws(XMLParseError) -> (document: XMLDocument, taken: [BaseElements.Taken]) {
+        try source.bytes.withUnsafeBufferPointer { (p) throws(XMLParseError) -> (document: XMLDocument, taken: [BaseElements.Taken]) in
             do throws(XMLParseError) {
                 var reader = XMLReader(scanner: XMLScanner(source: source, bytes: p, limits: limits), unchanged: unchanged, copies: [])
-                return try reader.read()
+                let document = try reader.read()
+                return (document, reader.builder.taken)
             } catch {
                 throw error.reportingConflictMarkers(in: source)
             }
@@ -31,7 +39,7 @@ public struct XMLReader {
     }
 
     private let scanner: XMLScanner
-    private var builder: XMLTreeBuilder
+    private(set) var builder: XMLTreeBuilder
 
     init(scanner: XMLScanner, unchanged: UnchangedElements?, copies: [Range<Int>]) {
         self.scanner = scanner

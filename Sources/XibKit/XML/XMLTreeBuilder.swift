@@ -30,6 +30,11 @@ struct XMLTreeBuilder {
     /// Elements, comments, processing instructions and CDATA sections read (those taken from
     /// base or skipped were counted when their file was read).
     private var nodes = 0
+    /// Elements in the tree so far, in document order: the next one's index in a graph.
+    private var elements = 0
+    /// The subtrees taken whole from base, in document order, with their places in a graph of
+    /// this document and of base's (what lets the one copy the other's nodes there).
+    private(set) var taken: [BaseElements.Taken] = []
 
     /// `unchanged`: subtrees to take from a version already read; `copies`: elements to skip
     /// (`XMLReader.checkWellFormed`), which the tree then leaves out.
@@ -43,6 +48,7 @@ struct XMLTreeBuilder {
     /// after it.
     mutating func readRoot(at rootStart: Int) throws(XMLParseError) -> (XMLElement, end: Int) {
         try count(at: rootStart)
+        elements = 1
         let rootTag = try scanner.startTag(at: rootStart)
         if rootTag.selfClosing { return (element(rootTag, depth: 0), rootTag.end) }
         stack.reserveCapacity(64)
@@ -93,13 +99,16 @@ struct XMLTreeBuilder {
             stack[stack.count - 1].hasMarkupChild = true
             return end
         }
-        if reuse != nil, let (element, end, elements) = reuse!.take(at: start, depth: stack.count, scanner.p) {
-            nodes += elements - 1
-            try count(at: start)
+        if reuse != nil, let (element, end, baseNode, count) = reuse!.take(at: start, depth: stack.count, scanner.p) {
+            nodes += count - 1
+            try self.count(at: start)
+            taken.append(BaseElements.Taken(node: elements, baseNode: baseNode, count: count))
+            elements += count
             append(element)
             return end
         }
         try count(at: start)
+        elements += 1
         let tag = try scanner.startTag(at: start)
         if tag.selfClosing {
             append(element(tag, depth: stack.count))
