@@ -58,7 +58,7 @@ struct FlatAttribute {
         case .text(let t): return DiffValue(text: t, isText: true)
         case .presence(let tag):
             // `<autoresizingMask key="autoresizingMask"/>`: no flags; `<extendedEdge key="edgesForExtendedLayout"/>`: its tag says it.
-            if tag.lowercased().hasSuffix("mask") { return DiffValue(text: "none") }
+            if tag.lowercased().hasSuffix(IBRules.flagSetTagSuffix) { return DiffValue(text: "none") }
             return DiffValue(text: name.lowercased().hasSuffix(tag.lowercased()) ? "(empty)" : tag)
         case .equation(let e, let i):
             return DiffValue(text: ConstraintEquation.format(e) { id in
@@ -136,7 +136,7 @@ enum DiffAttributes {
     /// The label of a value element under its parent: its `key`, `runtime attribute keyPath`,
     /// `tag name`, or `tag N` among unnamed siblings of the same tag (just `tag` when alone).
     private static func label(_ e: XMLElement, siblings: inout Siblings, graph: IBGraph) -> (String, String?) {
-        if let k = e[attribute: IBRules.keyAttribute] { return (k, "key") }
+        if let k = e[attribute: IBRules.keyAttribute] { return (k, IBRules.keyAttribute) }
         for attr in IBRules.identityAttributes where attr != IBRules.keyAttribute {
             if let v = e[attribute: attr] {
                 return ((IBRules.valueLabelPrefixes[e.name] ?? e.name) + " " + v, attr)
