@@ -26,6 +26,10 @@ extension IBRules {
     /// A colour value (`<color key="backgroundColor" red=… green=… blue=… alpha=…>`, or `white=…`).
     public static let colorTag = "color"
     public static let colorComponents = (red: "red", green: "green", blue: "blue", alpha: "alpha", white: "white")
+    /// A macOS control's cell (`<buttonCell key="cell">`), which holds much of what it shows.
+    public static let cellKey = "cell"
+    /// A button's look in its normal state (`<state key="normal" title=…>`, with its colours).
+    public static let normalState = (tag: "state", key: "normal")
     /// A value set to nothing (`<nil key="simulatedTopBarMetrics"/>` turns a simulated bar off).
     public static let nilTag = "nil"
     /// Boolean attribute values.
