@@ -89,7 +89,7 @@ enum DiffAttributes {
         var out: [FlatAttribute] = []
         let isConstraint = node.tag == ConstraintEquation.tag
         if isConstraint {
-            out.append(FlatAttribute(name: "equation", content: .equation(e, node: i), noise: nil))
+            out.append(FlatAttribute(name: IBRules.equationLabel, content: .equation(e, node: i), noise: nil))
         }
         for a in e.attributes {
             if a.name == IBRules.objectIDAttribute || (node.tag == IBRules.sceneTag && a.name == IBRules.sceneIDAttribute) { continue }
@@ -193,7 +193,7 @@ enum DiffAttributes {
         if IBRules.compactValues.contains(e.name) { return true }
         var sawFlag = false
         for a in e.attributes where a.name != IBRules.keyAttribute {
-            guard a.value == "YES" || a.value == "NO" else { return false }
+            guard a.value == IBRules.yes || a.value == IBRules.no else { return false }
             sawFlag = true
         }
         return sawFlag

@@ -107,7 +107,7 @@ extension IBRules {
     /// Attributes an object's own line in the outline already says (its summary), by tag; the
     /// rest are listed below it.
     static let summarisedAttributes: [String: Set<String>] = [
-        "constraint": ["equation"],
+        "constraint": [equationLabel],
         "outlet": ["property", "destination"],
         "outletCollection": ["property", "destination"],
         "action": ["selector", "destination", "target", "eventType"],
@@ -146,6 +146,9 @@ extension IBRules {
     static let defaultCategory = "view"
     /// The category of constraints, which a review lists beside the picture.
     public static let constraintCategory = "constraint"
+    /// The label of a constraint's equation, which the diff and the outline show instead of
+    /// its attributes (`equation: view.leading = superview.leading + 16`).
+    static let equationLabel = "equation"
     /// The label of an object's change of element type in the diff (`type: button → label`).
     static let elementTypeLabel = "type"
 
