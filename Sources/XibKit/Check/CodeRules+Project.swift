@@ -75,14 +75,14 @@ extension CodeRules {
         return unresolved.keys.sorted().map { module in
             let classes = unresolved[module]!.sorted()
             let list = classes.prefix(5).joined(separator: ", ") + (classes.count > 5 ? ", ..." : "")
-            let plural = classes.count == 1 ? "class" : "classes"
+            let es = classes.count == 1 ? "" : "es"
             if module == CodeRules.absentSourcesModule {
-                return "note: \(classes.count) \(plural) in source files the project lists but are not present: \(list)"
+                return "note: \(classes.count) class\(es) in source files the project lists but are not present: \(list)"
             }
             if module.isEmpty {
-                return "note: \(classes.count) \(plural) not in the sources, perhaps from \(code.absentDependencies.joined(separator: ", ")) (not present): \(list)"
+                return "note: \(classes.count) class\(es) not in the sources, perhaps from \(code.absentDependencies.joined(separator: ", ")) (not present): \(list)"
             }
-            return "note: module \(module) is not in the sources (\(classes.count) \(plural) not checked: \(list))"
+            return "note: module \(module) is not in the sources (\(classes.count) class\(es) not checked: \(list))"
         }
     }
 

@@ -58,7 +58,7 @@ struct FlatAttribute {
         case .text(let t): return DiffValue(text: t, isText: true)
         case .presence(let tag):
             // `<autoresizingMask key="autoresizingMask"/>`: no flags; `<extendedEdge key="edgesForExtendedLayout"/>`: its tag says it.
-            if tag.lowercased().hasSuffix("mask") { return DiffValue(text: "none") }
+            if tag.lowercased().hasSuffix(IBRules.flagSetTagSuffix) { return DiffValue(text: "none") }
             return DiffValue(text: name.lowercased().hasSuffix(tag.lowercased()) ? "(empty)" : tag)
         case .equation(let e, let i):
             return DiffValue(text: ConstraintEquation.format(e) { id in
@@ -89,7 +89,7 @@ enum DiffAttributes {
         var out: [FlatAttribute] = []
         let isConstraint = node.tag == ConstraintEquation.tag
         if isConstraint {
-            out.append(FlatAttribute(name: "equation", content: .equation(e, node: i), noise: nil))
+            out.append(FlatAttribute(name: IBRules.equationLabel, content: .equation(e, node: i), noise: nil))
         }
         for a in e.attributes {
             if a.name == IBRules.objectIDAttribute || (node.tag == IBRules.sceneTag && a.name == IBRules.sceneIDAttribute) { continue }
@@ -136,7 +136,7 @@ enum DiffAttributes {
     /// The label of a value element under its parent: its `key`, `runtime attribute keyPath`,
     /// `tag name`, or `tag N` among unnamed siblings of the same tag (just `tag` when alone).
     private static func label(_ e: XMLElement, siblings: inout Siblings, graph: IBGraph) -> (String, String?) {
-        if let k = e[attribute: IBRules.keyAttribute] { return (k, "key") }
+        if let k = e[attribute: IBRules.keyAttribute] { return (k, IBRules.keyAttribute) }
         for attr in IBRules.identityAttributes where attr != IBRules.keyAttribute {
             if let v = e[attribute: attr] {
                 return ((IBRules.valueLabelPrefixes[e.name] ?? e.name) + " " + v, attr)
@@ -193,7 +193,7 @@ enum DiffAttributes {
         if IBRules.compactValues.contains(e.name) { return true }
         var sawFlag = false
         for a in e.attributes where a.name != IBRules.keyAttribute {
-            guard a.value == "YES" || a.value == "NO" else { return false }
+            guard a.value == IBRules.yes || a.value == IBRules.no else { return false }
             sawFlag = true
         }
         return sawFlag

@@ -11,13 +11,13 @@ public enum DiffCategory {
         for (suffix, lowered, c) in suffixSpellings where tag.hasSuffix(suffix) || tag.hasSuffix(lowered) {
             return c
         }
-        return "view"
+        return IBRules.defaultCategory
     }
 
     /// `view` → `views`, `dependency` → `dependencies`.
     public static func plural(_ noun: String, count: Int) -> String {
         guard count != 1 else { return noun }
-        if noun.hasSuffix("y"), !noun.hasSuffix("ay") { return noun.dropLast() + "ies" }
+        if noun.hasSuffix("y"), !noun.hasSuffix("ay") { return noun.dropLast() + "ies" }  // vocabulary: English spelling, not the attribute y
         return noun + "s"
     }
 }

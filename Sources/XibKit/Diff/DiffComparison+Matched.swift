@@ -16,7 +16,7 @@ extension DiffComparison {
         if !identical, !sameOwnBytes(oi, ni) {
             let oTag = old.graph.nodes[oi].tag, nTag = new.graph.nodes[ni].tag
             if oTag != nTag {
-                attributes.append(AttributeChange(name: "type", old: DiffValue(text: oTag), new: DiffValue(text: nTag)))
+                attributes.append(AttributeChange(name: IBRules.elementTypeLabel, old: DiffValue(text: oTag), new: DiffValue(text: nTag)))
             }
             attributes += filtered(compareAttributes(DiffAttributes.of(oi, in: old), DiffAttributes.of(ni, in: new), old: old, new: new),
                                    entityTag: nTag, isNamedItem: new.graph.nodes[ni].objectID == nil && ni > 0 && nTag != IBRules.sceneTag)

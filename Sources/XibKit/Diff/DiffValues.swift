@@ -28,36 +28,39 @@ extension DiffAttributes {
         return DiffValue(text: e.attributes.contains(where: { $0.name != IBRules.keyAttribute }) ? String(written.dropFirst(e.name.count + 1)) : written)
     }
 
-    /// Colours, fonts, numbers, text and flag sets in words; nil for anything else.
+    /// Colours, fonts, numbers, text and flag sets in words (`IBRules.valueReadings`); nil for
+    /// anything else.
     private static func describeKnown(_ e: XMLElement) -> DiffValue? {
         let n = ConstraintEquation.number
         func a(_ name: String) -> String? { e[attribute: name] }
-        switch e.name {
-        case "color":
+        switch IBRules.valueReadings[e.name] {
+        case .color?:
             if let c = describeColor(e) { return DiffValue(text: c) }
-        case "fontDescription":
-            if let style = a("style") {
-                return DiffValue(text: "text style " + (style.hasPrefix("UICTFontTextStyle") ? String(style.dropFirst(17)) : style))
+        case .fontDescription?:
+            let font = IBRules.fontDescriptionParts
+            if let style = a(font.style) {
+                return DiffValue(text: "text style " + (style.hasPrefix(font.stylePrefix) ? String(style.dropFirst(font.stylePrefix.count)) : style))
             }
-            let parts = [a("name") ?? a("type"), a("weight"), a("pointSize").map(n)].compactMap { $0 }
+            let parts = [e.firstAttribute(of: font.name), a(font.weight), a(font.size).map(n)].compactMap { $0 }
             if !parts.isEmpty { return DiffValue(text: parts.joined(separator: " ")) }
-        case "font":
-            let parts = [a("metaFont") ?? a("name") ?? a("textStyle"), a("size").map(n)].compactMap { $0 }
-            if !parts.isEmpty, e.attributes.allSatisfy({ ["key", "metaFont", "name", "size", "family", "textStyle"].contains($0.name) }) {
+        case .font?:
+            let font = IBRules.fontParts
+            let parts = [e.firstAttribute(of: font.name), a(font.size).map(n)].compactMap { $0 }
+            if !parts.isEmpty, e.attributes.allSatisfy({ font.only.contains($0.name) }) {
                 return DiffValue(text: parts.joined(separator: " "))
             }
-        case "nil": return DiffValue(text: "nil")
-        case "real", "integer", "number", "bool":
-            if let v = a("value"), e.attributes.count <= 2 { return DiffValue(text: n(v)) }
-        case "string", "mutableString":
+        case .none?: return DiffValue(text: e.name)
+        case .number?:
+            if let v = a(IBRules.numberValueAttribute), e.attributes.count <= 2 { return DiffValue(text: n(v)) }
+        case .text?:
             if e.elements.isEmpty {
-                let text = a("base64-UTF8") == "YES" ? Base64.decodeUTF8(e.text) ?? e.text : e.text
+                let text = a(IBRules.base64TextAttribute) == IBRules.yes ? Base64.decodeUTF8(e.text) ?? e.text : e.text
                 return DiffValue(text: text, isText: true)
             }
-        default:
+        case nil:
             let flags = e.attributes.filter { $0.name != IBRules.keyAttribute }
-            if !flags.isEmpty, flags.allSatisfy({ $0.value == "YES" || $0.value == "NO" }) {
-                return DiffValue(text: flags.map { $0.value == "YES" ? $0.name : "!" + $0.name }.joined(separator: " "))
+            if !flags.isEmpty, flags.allSatisfy({ $0.value == IBRules.yes || $0.value == IBRules.no }) {
+                return DiffValue(text: flags.map { $0.value == IBRules.yes ? $0.name : "!" + $0.name }.joined(separator: " "))
             }
         }
         return nil
@@ -81,7 +84,7 @@ extension DiffAttributes {
     static func valueName(of n: Int, attribute: String?, wholeValue: Bool, in graph: IBGraph) -> String? {
         var labels: [String] = []
         var i = n
-        while i > 0, graph.nodes[i].objectID == nil, graph.nodes[i].tag != "scene" {
+        while i > 0, graph.nodes[i].objectID == nil, graph.nodes[i].tag != IBRules.sceneTag {
             let e = graph.nodes[i].element
             // Wrappers and containers (`<resources>`, `<connections>`) name nothing of their own.
             let container = IBRules.isContainer(e.name)
@@ -105,10 +108,10 @@ extension DiffAttributes {
 
     private static func describeColor(_ e: XMLElement) -> String? {
         let n = ConstraintEquation.number
-        if let s = e[attribute: "systemColor"] ?? e[attribute: "cocoaTouchSystemColor"] { return s }
-        if let name = e[attribute: "name"] { return name }
-        var space = e[attribute: "colorSpace"].map { $0 == "custom" ? (e[attribute: "customColorSpace"] ?? $0) : $0 }
-        if let s = space, s.hasSuffix("ColorSpace") { space = String(s.dropLast(10)) }
+        if let name = e.firstAttribute(of: IBRules.colorNameAttributes) { return name }
+        let spaces = IBRules.colorSpaceParts
+        var space = e[attribute: spaces.space].map { $0 == spaces.custom ? (e[attribute: spaces.customSpace] ?? $0) : $0 }
+        if let s = space, s.hasSuffix(spaces.suffix) { space = String(s.dropLast(spaces.suffix.count)) }
         let suffix = space.map { " (\($0))" } ?? ""
         if let w = e[attribute: IBRules.colorComponents.white] {
             return "white \(n(w)) alpha \(n(e[attribute: IBRules.colorComponents.alpha] ?? "1"))" + suffix

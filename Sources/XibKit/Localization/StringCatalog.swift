@@ -36,9 +36,9 @@ public struct StringCatalog: Sendable {
 
     /// The names of the catalog's fields, as Xcode writes them.
     public enum Field {
-        public static let sourceLanguage = "sourceLanguage", strings = "strings", version = "version"
+        public static let sourceLanguage = "sourceLanguage", strings = "strings", version = "version"  // vocabulary: the String Catalog's JSON field, not IB's attribute
         public static let comment = "comment", extractionState = "extractionState", localizations = "localizations"
-        public static let shouldTranslate = "shouldTranslate", stringUnit = "stringUnit", state = "state", value = "value"
+        public static let shouldTranslate = "shouldTranslate", stringUnit = "stringUnit", state = "state", value = "value"  // vocabulary: the String Catalog's JSON fields, not IB's attributes
         /// The format version Xcode writes.
         public static let currentVersion = "1.0"
     }

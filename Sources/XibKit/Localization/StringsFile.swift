@@ -164,7 +164,7 @@ private struct StringsParser {
                 raw = String(String.UnicodeScalarView(scalars[start..<at]))
                 try skipSpace()
             }
-            guard peek == ";" else { throw error(peek == nil ? "the file ends before `;`" : "expected `;` after the \(value == key ? "key" : "value")") }
+            guard peek == ";" else { throw error(peek == nil ? "the file ends before `;`" : "expected `;` after \(value == key ? "the key" : "the value")") }
             advance()
             entries.append(StringsFile.Entry(key: key, value: value, line: line, column: column, comment: comment, rawValue: raw))
             lastComment = nil

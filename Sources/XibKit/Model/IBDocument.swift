@@ -10,7 +10,7 @@ public struct IBDocument: Sendable {
     public enum Platform: String, Sendable { case iOS, macOS, tvOS, watchOS, unknown }
 
     public var kind: Kind {
-        (xml.root[attribute: IBRules.typeAttribute] ?? "").contains("Storyboard") ? .storyboard : .xib
+        (xml.root[attribute: IBRules.typeAttribute] ?? "").contains(IBRules.storyboardTypeWord) ? .storyboard : .xib
     }
 
     public var platform: Platform { Self.platform(of: xml.root) }
@@ -18,11 +18,7 @@ public struct IBDocument: Sendable {
     /// The platform a document's root element (`<document targetRuntime=…>`) says.
     public static func platform(of root: XMLElement) -> Platform {
         let runtime = root[attribute: IBRules.targetRuntimeAttribute] ?? ""
-        if runtime.hasPrefix("iOS") { return .iOS }
-        if runtime.hasPrefix("MacOSX") { return .macOS }
-        if runtime.hasPrefix("AppleTV") { return .tvOS }
-        if runtime.lowercased().hasPrefix("watch") { return .watchOS }
-        return .unknown
+        return IBRules.targetRuntimePlatforms.first { ($0.anyCase ? runtime.lowercased() : runtime).hasPrefix($0.prefix) }?.platform ?? .unknown
     }
 
     public init(xml: XMLDocument) throws(XMLParseError) {

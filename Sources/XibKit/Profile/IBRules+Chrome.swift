@@ -58,6 +58,10 @@ extension IBRules {
     /// Segue kinds that push a controller onto the stack its source is in.
     public static let pushSegueKinds: Set<String> = ["show", "push"]
 
+    /// A navigation item's bar button items: one (`<barButtonItem key="backBarButtonItem">`) or
+    /// lists of them (`leftBarButtonItems`, `rightBarButtonItems`).
+    public static let barButtonItemTag = "barButtonItem", barButtonItemListSuffix = "BarButtonItems"
+
     /// UIKit's system bar button items (`systemItem`) with the title Xcode shows, or the name
     /// of the symbol it shows (a sketch draws words, not icons). Spacers (`spacerBarItems`) show nothing.
     public static let systemBarItemTitles: [String: String] = [
@@ -98,7 +102,11 @@ extension IBRules {
         "NSToolbarFlexibleSpaceItem", "NSToolbarSpaceItem", "NSToolbarSeparatorItem",
     ]
     /// A window whose title is not drawn (`titleVisibility="hidden"`).
-    public static let hiddenTitleVisibility = "hidden"
+    public static let titleVisibilityAttribute = "titleVisibility", hiddenTitleVisibility = "hidden"
+    /// A window controller's window, a window's toolbar and its content view, by key.
+    public static let windowKeys = (window: "window", toolbar: "toolbar", contentView: "contentView")
+    /// The colour of a window without a background of its own (`namedColors`).
+    public static let windowBackgroundColorName = "windowBackgroundColor"
 
     /// The application's main menu (`<menu systemMenu="main">`): drawn as a menu bar with its
     /// items' titles, the application menu first.
@@ -108,6 +116,11 @@ extension IBRules {
 
     /// A table's header view: its columns' titles are drawn in it.
     public static let tableHeaderTags: Set<String> = ["tableHeaderView"]
+    /// A table's columns (`<tableColumns>`), each with a header cell holding its title, drawn
+    /// its width plus the table's intercell spacing apart (AppKit's default: 3 points).
+    public static let tableColumnsContainer = "tableColumns", columnHeaderCellKey = "headerCell"
+    public static let intercellSpacingKey = "intercellSpacing"
+    public static let defaultIntercellSpacing = 3.0
 
     /// A box drawn as a line (`boxType="separator"`), thinner than any box.
     public static let boxTag = "box", boxTypeAttribute = "boxType", separatorBoxType = "separator"
@@ -115,17 +128,25 @@ extension IBRules {
     /// Value children holding a text's colour, on a label or field or its cell.
     public static let textColorKeys: Set<String> = ["textColor", "titleColor"]
 
-    /// A clip view's insets (`<edgeInsets key="contentInsets">`): its document view starts
-    /// below the top inset (a table's header, a toolbar over the content).
-    public static let contentInsetsKey = "contentInsets"
+    /// A scroll view's content insets (`<edgeInsets key="contentInsets" top=…>`): its clip
+    /// view's document view starts below the top inset (a table's header, a toolbar over the
+    /// content). Without insets (automatic ones), below the scroll view's header view.
+    public static let contentInsets = (tag: "edgeInsets", key: "contentInsets", top: "top")
+    public static let clipViewTag = "clipView", scrollHeaderKey = "headerView"
 
     /// The frame form of Xcode 8 (`<rect key="frameInset" minX minY width height>`, with
     /// `minX`/`minY` the origin and optional `maxX`/`maxY` insets from the superview's far edges).
     public static let frameInsetKey = "frameInset"
+    public static let frameInsetEdges = (minX: "minX", minY: "minY", maxX: "maxX", maxY: "maxY")
 
     /// watchOS: interface objects stack vertically in a group (`layout="vertical"`) or the
     /// screen, side by side in a horizontal group (WatchKit's default for groups).
     public static let watchGroupTag = "group"
+    public static let watchGroupLayout = (attribute: "layout", vertical: "vertical")
+    /// An item's size (`width`, `height`) and the points added to it (`widthAdjustment`), and
+    /// where an item narrower than its container sits (`left`, `center`, `right`: `alignments`).
+    public static let watchAdjustmentSuffix = "Adjustment"
+    public static let watchAlignmentAttribute = "alignment"
     public static let watchItemHeights: [String: Double] = [
         "label": 22, "button": 38, "switch": 38, "slider": 38, "separator": 2, "imageView": 44,
         "table": 44, "picker": 60, "map": 90, "date": 22, "timer": 22, "movie": 90, "group": 44,
@@ -181,4 +202,9 @@ extension IBRules {
         "tailTruncation", "middleTruncation", "headTruncation",
     ]
     public static let singleLineFlags = ["usesSingleLineMode", "scrollable"]
+    public static let lineBreakModeAttribute = "lineBreakMode"
+    /// Texts that wrap without a single-line mode: text views everywhere, fields on macOS (a
+    /// macOS label is a field).
+    public static let wrappingTextTags: Set<String> = ["textView"]
+    public static let macOSWrappingTextTags: Set<String> = ["textField"]
 }

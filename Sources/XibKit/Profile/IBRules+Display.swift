@@ -54,6 +54,32 @@ extension IBRules {
         "range", "value", "imageReference", "preferredSymbolConfiguration", "url", "locale", "timeZone",
     ]
 
+    /// How the other value elements read (`describe`): a colour by its name or components, a
+    /// font by its style or name, weight and size, a number or text as itself, `nil` as its tag.
+    enum ValueReading: Sendable { case color, fontDescription, font, none, number, text }
+    static let valueReadings: [String: ValueReading] = [
+        colorTag: .color, "fontDescription": .fontDescription, "font": .font, nilTag: .none,
+        "real": .number, "integer": .number, "number": .number, "bool": .number,
+    ].merging(textElements.map { ($0, .text) }, uniquingKeysWith: { a, _ in a })
+
+    /// A font description (iOS): a text style (`UICTFontTextStyleBody` reads `text style Body`),
+    /// else its name or type, weight and size.
+    static let fontDescriptionParts = (style: "style", stylePrefix: "UICTFontTextStyle", name: ["name", "type"],
+                                       weight: "weight", size: "pointSize")
+    /// A font (macOS): its name and size, when it has no attributes beyond these.
+    static let fontParts = (name: ["metaFont", "name", "textStyle"], size: "size",
+                            only: ["key", "metaFont", "name", "size", "family", "textStyle"] as Set<String>)
+    /// A number value's attribute (`<real key="minValue" value="0.0"/>`).
+    static let numberValueAttribute = "value"
+    /// Text Xcode wrote in base64 (it holds control characters): `base64-UTF8="YES"`.
+    static let base64TextAttribute = "base64-UTF8"
+    /// A colour's space (`colorSpace="custom" customColorSpace="sRGB"`), shown without its
+    /// `ColorSpace` ending (`calibratedRGB`).
+    static let colorSpaceParts = (space: "colorSpace", custom: "custom", customSpace: "customColorSpace", suffix: "ColorSpace")
+    /// Flag sets written as an element (`<autoresizingMask key="autoresizingMask"/>`): one with
+    /// no attributes has no flags set (`none`).
+    static let flagSetTagSuffix = "mask"
+
     /// Values that read as numbers in parentheses, from these attributes: `(16, 66, 343, 174.333)`.
     static let numberTuples: [String: [String]] = [
         "rect": ["x", "y", "width", "height"], "point": ["x", "y"], "size": ["width", "height"],
@@ -81,7 +107,7 @@ extension IBRules {
     /// Attributes an object's own line in the outline already says (its summary), by tag; the
     /// rest are listed below it.
     static let summarisedAttributes: [String: Set<String>] = [
-        "constraint": ["equation"],
+        "constraint": [equationLabel],
         "outlet": ["property", "destination"],
         "outletCollection": ["property", "destination"],
         "action": ["selector", "destination", "target", "eventType"],
@@ -115,6 +141,16 @@ extension IBRules {
 
     /// The noun for the items of the document's own sets, by set.
     static let setItemCategories: [String: String] = ["resources": "resource", "dependencies": "dependency"]
+
+    /// The noun for element types no table names.
+    static let defaultCategory = "view"
+    /// The category of constraints, which a review lists beside the picture.
+    public static let constraintCategory = "constraint"
+    /// The label of a constraint's equation, which the diff and the outline show instead of
+    /// its attributes (`equation: view.leading = superview.leading + 16`).
+    static let equationLabel = "equation"
+    /// The label of an object's change of element type in the diff (`type: button → label`).
+    static let elementTypeLabel = "type"
 
     /// Categories of connections, which a review lists beside the picture with the constraints.
     public static let connectionCategories: Set<String> = ["outlet", "action", "segue", "binding"]

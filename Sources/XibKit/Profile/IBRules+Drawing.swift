@@ -16,10 +16,18 @@ extension IBRules {
     /// a macOS table's cell views sit in their column (`tableColumn`).
     public static let viewContainers: [(holder: String?, container: String)] = [
         (nil, "subviews"), ("tableView", "prototypes"), ("tableViewSection", "cells"), ("collectionView", "cells"),
-        ("tableColumn", "prototypeCellViews"), ("stackView", "beginningViews"), ("stackView", "middleViews"),
+        (tableCellViews.column, tableCellViews.container), ("stackView", "beginningViews"), ("stackView", "middleViews"),
         ("stackView", "endViews"), ("controller", "items"), ("notificationController", "items"),
         ("glanceController", "items"), ("group", "items"), ("table", "items"),
     ]
+
+    /// A macOS table's cell views (`<tableColumn>` › `<prototypeCellViews>`): their frames are
+    /// in the table's coordinates (they already hold their column's offset), one row below the other.
+    public static let tableCellViews = (column: "tableColumn", container: "prototypeCellViews")
+
+    /// Controllers hold views but are not views: element types ending so, and watchOS's
+    /// (`watchControllers`).
+    public static let controllerTagSuffix = "Controller"
 
     /// watchOS interface controllers: their `items` fill the screen, without frames.
     public static let watchControllers: Set<String> = ["controller", "notificationController", "glanceController"]
@@ -93,9 +101,10 @@ extension IBRules {
     /// of their holder naming it (else the first shows); the others' views are drawn hidden.
     public static let oneShownContainers: [String: String] = ["tabViewItems": "initialItem"]
 
-    /// Attributes (on a field or its `cell`) that give a text field a visible border; `none`
-    /// or `NO` means none. A macOS text field without one is a label.
+    /// Attributes (on a field or its `cell`) that give a text field a visible border, and the
+    /// values meaning none. A macOS text field without one is a label.
     public static let borderAttributes = ["borderStyle", "bezelStyle", "bezeled", "bordered"]
+    public static let noBorderValues: Set<String> = ["none", no]
 
     /// Attributes naming an image: on the element, its `cell`, or its `normal` state.
     public static let imageAttributes = ["image", "backgroundImage"]
@@ -115,16 +124,17 @@ extension IBRules {
     ]
 
     /// Value children holding a text's font, and their attributes: an explicit size first,
-    /// then a named font (`fontSizes`).
+    /// then a named font (`fontSizes`); its face is its `name` (`nameAttribute`).
     public static let fontKeys = ["fontDescription", "font"]
     public static let fontSizeAttributes = ["pointSize", "size"]
     public static let fontNameAttributes = ["metaFont", "style"]
     /// Words in a font's type or name that make it bold.
     public static let boldFontWords = ["bold", "Bold", "Semibold", "Heavy", "Black", "Headline"]
 
-    /// Attributes holding a text's alignment, on a label or field or its cell (`center`, `right`;
-    /// anything else reads from the leading edge).
+    /// Attributes holding a text's alignment, on a label or field or its cell, and how their
+    /// values draw (anything else reads from the leading edge); watchOS items' `alignment` too.
     public static let textAlignmentAttributes = ["textAlignment", "alignment"]
+    public static let alignments: [String: Wireframe.Shape.Alignment] = ["center": .center, "right": .trailing]
 
     public static let sceneMemberIDAttribute = "sceneMemberID"
     /// A scene's controller is the object with this `sceneMemberID` (its first object may be
@@ -134,8 +144,9 @@ extension IBRules {
     /// The names of controllers' views besides `view` (split view and tab view controllers).
     public static let controllerViewKeys = ["view", "splitView", "tabView"]
 
-    /// A segmented control's segments and the attributes holding their titles, in priority order.
-    public static let segmentTag = "segment"
+    /// A segmented control's segments (in `<segments>`, on it or its cell) and the attributes
+    /// holding their titles, in priority order.
+    public static let segmentsContainer = "segments", segmentTag = "segment"
     public static let segmentTitleAttributes = ["title", "label"]
     /// A segment without a title shows its image (drawn as the image's name, as a caption).
     public static let segmentImageAttribute = "image"
@@ -165,12 +176,21 @@ extension IBRules {
 
     /// Views whose prototype cells are repeated down (a table, column by column) or across and
     /// down (a collection) to fill them, as the running view would.
-    public static let repeatingViews: Set<String> = ["tableView", "outlineView", "collectionView"]
+    public enum PrototypeRepeat: Sendable { case rows, grid }
+    public static let repeatingViews: [String: PrototypeRepeat] = ["tableView": .rows, "outlineView": .rows, "collectionView": .grid]
 
     /// Where a macOS window keeps its content size (the title bar is drawn above it), and the
     /// height of that title bar in the sketch.
     public static let windowContentRectKey = "contentRect"
     public static let windowTitleBarHeight = 28.0
+
+    /// The device a document is designed for (`<device id="retina6_1" orientation="landscape">`),
+    /// and the one assumed by platform when it names none (iOS's elsewhere); a macOS canvas
+    /// without a content size: a default window's.
+    public static let device = (tag: "device", orientation: "orientation", landscape: "landscape")
+    public static let defaultDevices: [String: String] = ["tvOS": "appleTV", "watchOS": "watch44"]
+    public static let defaultDevice = "retina4_7"
+    public static let defaultWindowContentSize = (width: 480.0, height: 270.0)
 
     /// Screen sizes in points for `<device id>`, portrait; the canvas of a controller without a
     /// view of its own (navigation and tab bar controllers) and of a view without a frame.

@@ -14,8 +14,14 @@ extension IBRules {
     /// The root element of a document-format file, and of a legacy Interface Builder 3 archive.
     public static let documentRoot = "document"
     public static let legacyArchiveRoot = "archive"
-    /// The document's platform (`iOS.CocoaTouch`, `MacOSX.Cocoa`, `watchKit`, `AppleTV`).
+    /// The document's platform (`iOS.CocoaTouch`, `MacOSX.Cocoa`, `watchKit`, `AppleTV`), by
+    /// how its value starts (`anyCase`: in any case), checked in order.
     public static let targetRuntimeAttribute = "targetRuntime"
+    public static let targetRuntimePlatforms: [(prefix: String, anyCase: Bool, platform: IBDocument.Platform)] = [
+        ("iOS", false, .iOS), ("MacOSX", false, .macOS), ("AppleTV", false, .tvOS), ("watch", true, .watchOS),
+    ]
+    /// A storyboard's document type holds this word (`com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB`).
+    public static let storyboardTypeWord = "Storyboard"
 
     /// Storyboard scenes: keyed by their scene id, like objects; a change is grouped by its scene.
     public static let sceneTag = "scene"

@@ -8,7 +8,7 @@ extension CanvasBuilder {
     mutating func drawSimulatedBars(_ controller: Int, over root: Wireframe.Rect) -> Double {
         let off = Set(graph.children(of: controller).compactMap { c -> String? in
             let e = graph.nodes[c].element
-            return e.name == "nil" ? e[attribute: IBRules.keyAttribute] : nil
+            return e.name == IBRules.nilTag ? e[attribute: IBRules.keyAttribute] : nil
         })
         var bottom = root.maxY, top = 0.0
         for rule in IBRules.simulatedBars.reversed() where !off.contains(rule.metricsKey) && showsBar(controller, rule.item) {
@@ -46,8 +46,8 @@ extension CanvasBuilder {
     func barItems(_ item: Int, isTabItem: Bool) -> [String] {
         if isTabItem { return [itemText(graph.nodes[item].element) ?? "Item"] }
         var out: [String] = []
-        for c in graph.children(of: item) where graph.nodes[c].tag == "barButtonItem" || graph.nodes[c].tag.hasSuffix("BarButtonItems") {
-            let items = graph.nodes[c].tag == "barButtonItem" ? [c] : Array(graph.children(of: c))
+        for c in graph.children(of: item) where graph.nodes[c].tag == IBRules.barButtonItemTag || graph.nodes[c].tag.hasSuffix(IBRules.barButtonItemListSuffix) {
+            let items = graph.nodes[c].tag == IBRules.barButtonItemTag ? [c] : Array(graph.children(of: c))
             for b in items { if let t = barItemTitle(b) { out.append(t) } }
         }
         return out
@@ -103,12 +103,11 @@ extension CanvasBuilder {
     /// Faint copies of a table's prototype cells down to its bottom (column by column), or of a
     /// collection view's first cell across and down: what the running view would show.
     mutating func repeatPrototypes(of v: Int, in rect: Wireframe.Rect, from first: Int, depth: Int) {
-        let tag = graph.nodes[v].tag
-        guard IBRules.repeatingViews.contains(tag) else { return }
+        guard let repeats = IBRules.repeatingViews[graph.nodes[v].tag] else { return }
         let prototypes = shapes[first...].filter { $0.depth == depth && $0.sketch == .cell && $0.kind == .view }
         guard !prototypes.isEmpty else { return }
         var copies: [Wireframe.Rect] = []
-        if tag == "collectionView", let cell = prototypes.last?.frame, cell.width >= 8, cell.height >= 8 {
+        if repeats == .grid, let cell = prototypes.last?.frame, cell.width >= 8, cell.height >= 8 {
             var x = cell.maxX + 10, y = cell.y
             while copies.count < 40 {
                 if x + cell.width > rect.maxX { x = rect.x + (prototypes[0].frame.x - rect.x); y += cell.height + 10 }

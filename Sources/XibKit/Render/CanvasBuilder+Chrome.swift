@@ -33,13 +33,14 @@ extension CanvasBuilder {
     /// top content inset, else (automatic insets) its header's height, less what the clip view's
     /// own frame already leaves.
     func documentInset(_ v: Int) -> Double {
-        guard graph.nodes[v].tag == "clipView", graph.nodes[v].parent > 0 else { return 0 }
+        guard graph.nodes[v].tag == IBRules.clipViewTag, graph.nodes[v].parent > 0 else { return 0 }
         let scroll = graph.nodes[v].parent
+        let insets = IBRules.contentInsets
         var top: Double?
-        for case .element(let c) in graph.nodes[scroll].element.children where c.name == "edgeInsets" && c[attribute: IBRules.keyAttribute] == IBRules.contentInsetsKey {
-            top = c[attribute: "top"].flatMap(Double.init) ?? 0
+        for case .element(let c) in graph.nodes[scroll].element.children where c.name == insets.tag && c[attribute: IBRules.keyAttribute] == insets.key {
+            top = c[attribute: insets.top].flatMap(Double.init) ?? 0
         }
-        if top == nil, let header = keyedChild(scroll, "headerView"), graph.nodes[header].element[attribute: IBRules.hiddenAttribute] != IBRules.yes {
+        if top == nil, let header = keyedChild(scroll, IBRules.scrollHeaderKey), graph.nodes[header].element[attribute: IBRules.hiddenAttribute] != IBRules.yes {
             top = frame(header)?.height
         }
         return max(0, (top ?? 0) - (frame(v)?.y ?? 0))
@@ -50,9 +51,10 @@ extension CanvasBuilder {
     func frameInset(_ n: Int, in superview: Wireframe.Rect) -> Wireframe.Rect? {
         for case .element(let c) in graph.nodes[n].element.children where c.name == IBRules.geometry.rect && c[attribute: IBRules.keyAttribute] == IBRules.frameInsetKey {
             func v(_ a: String) -> Double? { c[attribute: a].flatMap(Double.init) }
-            let x = v("minX") ?? 0, y = v("minY") ?? 0
-            let w = v("width") ?? (superview.width - x - (v("maxX") ?? 0))
-            let h = v("height") ?? (superview.height - y - (v("maxY") ?? 0))
+            let edges = IBRules.frameInsetEdges
+            let x = v(edges.minX) ?? 0, y = v(edges.minY) ?? 0
+            let w = v(IBRules.geometry.width) ?? (superview.width - x - (v(edges.maxX) ?? 0))
+            let h = v(IBRules.geometry.height) ?? (superview.height - y - (v(edges.maxY) ?? 0))
             return Wireframe.Rect(x: x, y: y, width: max(w, 0), height: max(h, 0))
         }
         return nil
@@ -62,10 +64,10 @@ extension CanvasBuilder {
     /// table's intercell spacing).
     mutating func drawColumnHeaders(_ header: Int, in rect: Wireframe.Rect, depth: Int, hidden: Bool) {
         let scroll = graph.nodes[header].parent
-        guard scroll > 0, let table = (scroll..<graph.subtreeEnd(of: scroll)).first(where: { IBRules.repeatingViews.contains(graph.nodes[$0].tag) }) else { return }
-        let spacing = sizeChild(table, key: "intercellSpacing")?.width ?? 3
+        guard scroll > 0, let table = (scroll..<graph.subtreeEnd(of: scroll)).first(where: { IBRules.repeatingViews[graph.nodes[$0].tag] != nil }) else { return }
+        let spacing = sizeChild(table, key: IBRules.intercellSpacingKey)?.width ?? IBRules.defaultIntercellSpacing
         var x = rect.x
-        for columns in graph.children(of: table) where graph.nodes[columns].tag == "tableColumns" {
+        for columns in graph.children(of: table) where graph.nodes[columns].tag == IBRules.tableColumnsContainer {
             for c in graph.children(of: columns) {
                 let e = graph.nodes[c].element
                 let width = (e[attribute: IBRules.geometry.width].flatMap(Double.init) ?? 0) + spacing
@@ -73,7 +75,7 @@ extension CanvasBuilder {
                 var s = shape(c, kind: .view, frame: Wireframe.Rect(x: x, y: rect.y, width: min(width, max(rect.maxX - x, 0)), height: rect.height),
                               depth: depth, hidden: hiddenColumn, background: nil, under: nil, text: nil)
                 s.sketch = .header
-                s.text = graph.children(of: c).map { graph.nodes[$0].element }.first { $0[attribute: IBRules.keyAttribute] == "headerCell" }?[attribute: IBRules.titleAttribute]
+                s.text = graph.children(of: c).map { graph.nodes[$0].element }.first { $0[attribute: IBRules.keyAttribute] == IBRules.columnHeaderCellKey }?[attribute: IBRules.titleAttribute]
                 shapes.append(s)
                 if !hiddenColumn { x += width }
             }

@@ -36,20 +36,20 @@ extension CanvasBuilder {
             return (n > 0 ? n : nil, n != 1)
         }
         for holder in [e] + cells(e) {
-            if holder[attribute: "lineBreakMode"].map(IBRules.singleLineBreakModes.contains) ?? false
-                || IBRules.singleLineFlags.contains(where: { holder[attribute: $0] == "YES" }) {
+            if holder[attribute: IBRules.lineBreakModeAttribute].map(IBRules.singleLineBreakModes.contains) ?? false
+                || IBRules.singleLineFlags.contains(where: { holder[attribute: $0] == IBRules.yes }) {
                 return (platform == .macOS ? nil : 1, false)
             }
         }
         // A macOS label or field without a single-line mode wraps; text views too.
-        if e.name == "textView" || (platform == .macOS && e.name == "textField") { return (nil, true) }
+        if IBRules.wrappingTextTags.contains(e.name) || (platform == .macOS && IBRules.macOSWrappingTextTags.contains(e.name)) { return (nil, true) }
         return (platform == .macOS ? nil : 1, false)
     }
 
     /// The colour of a text, on the element, its cell or its normal state (`IBRules.textColorKeys`).
     func textColor(_ e: XMLElement) -> Wireframe.Color? {
         var holders = [e] + cells(e)
-        for case .element(let c) in e.children where c.name == "state" && c[attribute: IBRules.keyAttribute] == "normal" { holders.append(c) }
+        for case .element(let c) in e.children where c.name == IBRules.normalState.tag && c[attribute: IBRules.keyAttribute] == IBRules.normalState.key { holders.append(c) }
         for holder in holders {
             for case .element(let c) in holder.children where c.name == IBRules.colorTag && (c[attribute: IBRules.keyAttribute].map(IBRules.textColorKeys.contains) ?? false) {
                 return colors.color(c)
@@ -67,7 +67,7 @@ extension CanvasBuilder {
                     ?? name.flatMap { IBRules.fontSizes[$0] }
                 let weight = (f[attribute: IBRules.typeAttribute] ?? "") + (name ?? "")
                 let bold = IBRules.boldFontWords.contains { weight.contains($0) }
-                return (size, bold, f[attribute: "name"])
+                return (size, bold, f[attribute: IBRules.nameAttribute])
             }
         }
         return (nil, false, nil)
@@ -77,12 +77,7 @@ extension CanvasBuilder {
     func alignment(_ e: XMLElement) -> Wireframe.Shape.Alignment {
         for holder in [e] + cells(e) {
             for a in IBRules.textAlignmentAttributes {
-                switch holder[attribute: a] {
-                case "center"?: return .center
-                case "right"?: return .trailing
-                case nil: continue
-                default: return .leading
-                }
+                if let value = holder[attribute: a] { return IBRules.alignments[value] ?? .leading }
             }
         }
         return .leading
@@ -91,7 +86,7 @@ extension CanvasBuilder {
     /// A macOS control's cell (its `key="cell"` child).
     func cells(_ e: XMLElement) -> [XMLElement] {
         var out: [XMLElement] = []
-        for case .element(let c) in e.children where c[attribute: IBRules.keyAttribute] == "cell" { out.append(c) }
+        for case .element(let c) in e.children where c[attribute: IBRules.keyAttribute] == IBRules.cellKey { out.append(c) }
         return out
     }
 
@@ -108,7 +103,7 @@ extension CanvasBuilder {
                         if e[attribute: IBRules.segmentImageAttribute] != nil { images.insert(titles.count) }
                         titles.append(e[attribute: IBRules.segmentImageAttribute] ?? "")
                     }
-                } else if e.name == "segments" || e[attribute: IBRules.keyAttribute] == "cell" {
+                } else if e.name == IBRules.segmentsContainer || e[attribute: IBRules.keyAttribute] == IBRules.cellKey {
                     walk(c)
                 }
             }
@@ -120,7 +115,7 @@ extension CanvasBuilder {
     /// The image an image view or button shows: on the element, its cell, or its normal state.
     func imageName(_ e: XMLElement) -> String? {
         for a in IBRules.imageAttributes { if let v = e[attribute: a], !v.isEmpty { return v } }
-        for case .element(let c) in e.children where c[attribute: IBRules.keyAttribute] == "cell" || c[attribute: IBRules.keyAttribute] == "normal" {
+        for case .element(let c) in e.children where c[attribute: IBRules.keyAttribute] == IBRules.cellKey || c[attribute: IBRules.keyAttribute] == IBRules.normalState.key {
             for a in IBRules.imageAttributes { if let v = c[attribute: a], !v.isEmpty { return v } }
         }
         return nil
@@ -129,10 +124,10 @@ extension CanvasBuilder {
     /// Whether a field (or its cell) has a border (`IBRules.borderAttributes`).
     func isBordered(_ e: XMLElement) -> Bool {
         func has(_ x: XMLElement) -> Bool {
-            IBRules.borderAttributes.contains { a in x[attribute: a].map { $0 != "none" && $0 != "NO" } ?? false }
+            IBRules.borderAttributes.contains { a in x[attribute: a].map { !IBRules.noBorderValues.contains($0) } ?? false }
         }
         if has(e) { return true }
-        for case .element(let c) in e.children where c[attribute: IBRules.keyAttribute] == "cell" { return has(c) }
+        for case .element(let c) in e.children where c[attribute: IBRules.keyAttribute] == IBRules.cellKey { return has(c) }
         return false
     }
 

@@ -9,12 +9,13 @@ extension CanvasBuilder {
     /// Draws watch item `n` at `rect` and its items inside it; returns nothing (the shapes are added).
     mutating func placeWatch(_ n: Int, at rect: Wireframe.Rect, depth: Int, hidden: Bool) {
         let e = graph.nodes[n].element
-        let isHidden = hidden || e[attribute: IBRules.hiddenAttribute] == "YES"
+        let isHidden = hidden || e[attribute: IBRules.hiddenAttribute] == IBRules.yes
         shapes.append(shape(n, kind: .view, frame: rect, depth: depth, hidden: isHidden,
                             background: colors.background(of: e), under: nil, text: nil))
         let items = childViews(n).map(\.node)
         guard !items.isEmpty else { return }
-        let vertical = graph.nodes[n].tag != IBRules.watchGroupTag || e[attribute: "layout"] == "vertical"
+        let layout = IBRules.watchGroupLayout
+        let vertical = graph.nodes[n].tag != IBRules.watchGroupTag || e[attribute: layout.attribute] == layout.vertical
         let inner = depth == 0 ? rect : Wireframe.Rect(x: rect.x + 1, y: rect.y + 1, width: max(rect.width - 2, 0), height: max(rect.height - 2, 0))
         if vertical {
             var y = inner.y
@@ -44,7 +45,7 @@ extension CanvasBuilder {
     func watchLength(_ n: Int, _ attribute: String, of container: Double) -> Double? {
         let e = graph.nodes[n].element
         guard let v = e[attribute: attribute].flatMap(Double.init) else { return nil }
-        let adjustment = e[attribute: attribute + "Adjustment"].flatMap(Double.init) ?? 0
+        let adjustment = e[attribute: attribute + IBRules.watchAdjustmentSuffix].flatMap(Double.init) ?? 0
         return max(0, (v <= 1 ? v * container : v) + adjustment)
     }
 
@@ -54,7 +55,7 @@ extension CanvasBuilder {
         let e = graph.nodes[n].element
         if graph.nodes[n].tag == IBRules.watchGroupTag, !items.isEmpty {
             let heights = items.map { watchLength($0, IBRules.geometry.height, of: 0) ?? watchNaturalHeight($0, width: width) }
-            return e[attribute: "layout"] == "vertical"
+            return e[attribute: IBRules.watchGroupLayout.attribute] == IBRules.watchGroupLayout.vertical
                 ? heights.reduce(0, +) + Self.watchSpacing * Double(heights.count - 1) + 2 : (heights.max() ?? 0) + 2
         }
         return IBRules.watchItemHeights[graph.nodes[n].tag] ?? 30
@@ -62,9 +63,9 @@ extension CanvasBuilder {
 
     /// Where an item narrower than its container sits: its `alignment` (left, center, right).
     func watchOffset(_ n: Int, free: Double) -> Double {
-        switch graph.nodes[n].element[attribute: "alignment"] {
-        case "center"?: return max(0, free / 2)
-        case "right"?: return max(0, free)
+        switch graph.nodes[n].element[attribute: IBRules.watchAlignmentAttribute].flatMap({ IBRules.alignments[$0] }) {
+        case .center?: return max(0, free / 2)
+        case .trailing?: return max(0, free)
         default: return 0
         }
     }

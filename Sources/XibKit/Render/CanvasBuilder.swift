@@ -60,7 +60,7 @@ struct CanvasBuilder {
                     for i in start + 1..<end { shapes[i].frame = shapes[i].frame.offsetBy(dx: 0, dy: inset) }
                 }
             }
-        } else if let window = keyedChild(m, "window") {
+        } else if let window = keyedChild(m, IBRules.windowKeys.window) {
             let start = shapes.count
             drawRoot(window)
             // A window controller's content comes from another scene: name it in the empty content view.
@@ -102,13 +102,13 @@ struct CanvasBuilder {
         let e = graph.nodes[w].element
         let content = rectChild(w, key: IBRules.windowContentRectKey)
         let size = content.map { ($0.width, $0.height) } ?? screen
-        let toolbar = keyedChild(w, "toolbar")
+        let toolbar = keyedChild(w, IBRules.windowKeys.toolbar)
         let bar = IBRules.windowTitleBarHeight + (toolbar == nil ? 0 : IBRules.windowToolbarHeight)
         let outer = Wireframe.Rect(x: x, y: 0, width: size.0, height: size.1 + bar)
-        let background = colors.background(of: e) ?? IBRules.namedColors["windowBackgroundColor"].flatMap(WireframeColors.hex)
+        let background = colors.background(of: e) ?? IBRules.namedColors[IBRules.windowBackgroundColorName].flatMap(WireframeColors.hex)
         var window = shape(w, kind: content == nil ? .noFrame : .view, frame: outer, depth: 0, hidden: false,
                            background: background, under: nil, text: e[attribute: IBRules.titleAttribute])
-        if e[attribute: "titleVisibility"] == IBRules.hiddenTitleVisibility { window.text = nil }
+        if e[attribute: IBRules.titleVisibilityAttribute] == IBRules.hiddenTitleVisibility { window.text = nil }
         shapes.append(window)
         if let toolbar {
             let r = Wireframe.Rect(x: x, y: IBRules.windowTitleBarHeight, width: size.0, height: IBRules.windowToolbarHeight)
@@ -118,7 +118,7 @@ struct CanvasBuilder {
             shapes.append(s)
         }
         let area = Wireframe.Rect(x: x, y: bar, width: size.0, height: size.1)
-        if let view = keyedChild(w, "contentView") {
+        if let view = keyedChild(w, IBRules.windowKeys.contentView) {
             // A window's content view fills its content area, whether or not the file says so.
             place(view, at: area, framed: true, depth: 1, hidden: false, under: background)
         }
@@ -127,7 +127,7 @@ struct CanvasBuilder {
     /// Draws view `v` at `rect` and, inside it, the views it holds.
     mutating func place(_ v: Int, at rect: Wireframe.Rect, framed: Bool, depth: Int, hidden: Bool, under: Wireframe.Color?) {
         let e = graph.nodes[v].element
-        let isHidden = hidden || e[attribute: IBRules.hiddenAttribute] == "YES"
+        let isHidden = hidden || e[attribute: IBRules.hiddenAttribute] == IBRules.yes
         let background = colors.background(of: e)
         let shown = background.flatMap { $0.alpha >= 0.5 ? $0 : nil } ?? under
         shapes.append(shape(v, kind: framed ? .view : .noFrame, frame: rect, depth: depth, hidden: isHidden,
@@ -186,7 +186,7 @@ extension CanvasBuilder {
     /// need: a macOS table's prototype cell views one row below the other.
     func childViews(_ v: Int) -> [(node: Int, dx: Double, dy: Double, hidden: Bool)] {
         var out: [(node: Int, dx: Double, dy: Double, hidden: Bool)] = []
-        let spacing = sizeChild(v, key: "intercellSpacing")
+        let spacing = sizeChild(v, key: IBRules.intercellSpacingKey)
         func walk(_ i: Int, dx: Double, hidden: Bool) {
             var rowY = 0.0
             // A tab view shows one tab: its initial item's, else the first.
@@ -195,8 +195,8 @@ extension CanvasBuilder {
                 let hidden = hidden || (shown != nil && c != shown)
                 if isView(c) {
                     out.append((c, dx, rowY, hidden))
-                    if graph.nodes[i].tag == "prototypeCellViews" { rowY += (frame(c)?.height ?? 0) + (spacing?.height ?? 0) }
-                } else if graph.nodes[c].tag == "tableColumn" {
+                    if graph.nodes[i].tag == IBRules.tableCellViews.container { rowY += (frame(c)?.height ?? 0) + (spacing?.height ?? 0) }
+                } else if graph.nodes[c].tag == IBRules.tableCellViews.column {
                     // A cell view's frame is in the table's coordinates: it already holds its column's offset.
                     walk(c, dx: 0, hidden: hidden)
                 } else if graph.nodes[c].objectID == nil || !isController(c) {
@@ -246,14 +246,14 @@ extension CanvasBuilder {
     /// A view controller, window controller or other controller: it holds views but is not one.
     func isController(_ o: Int) -> Bool {
         let tag = graph.nodes[o].tag
-        return tag.hasSuffix("Controller") || tag == "controller"
+        return tag.hasSuffix(IBRules.controllerTagSuffix) || IBRules.watchControllers.contains(tag)
     }
 
     func keyedChild(_ n: Int, _ key: String) -> Int? {
         graph.children(of: n).first { graph.nodes[$0].objectID != nil && graph.nodes[$0].element[attribute: IBRules.keyAttribute] == key }
     }
 
-    func frame(_ n: Int) -> Wireframe.Rect? { rectChild(n, key: "frame") }
+    func frame(_ n: Int) -> Wireframe.Rect? { rectChild(n, key: IBRules.frameKey) }
 
     func rectChild(_ n: Int, key: String) -> Wireframe.Rect? {
         for case .element(let c) in graph.nodes[n].element.children where c.name == IBRules.geometry.rect && c[attribute: IBRules.keyAttribute] == key {

@@ -88,16 +88,13 @@ public enum WireframeBuilder {
     /// The screen the document is designed for (`<device id>`), else an iPhone's; macOS: a
     /// default window content size.
     static func screenSize(_ graph: IBGraph, platform: IBDocument.Platform) -> (width: Double, height: Double) {
-        if platform == .macOS { return (480, 270) }
-        for c in graph.children(of: 0) where graph.nodes[c].tag == "device" {
+        if platform == .macOS { return IBRules.defaultWindowContentSize }
+        let device = IBRules.device
+        for c in graph.children(of: 0) where graph.nodes[c].tag == device.tag {
             if let id = graph.nodes[c].element[attribute: IBRules.objectIDAttribute], let size = IBRules.deviceSizes[id] {
-                return graph.nodes[c].element[attribute: "orientation"] == "landscape" ? (size.height, size.width) : size
+                return graph.nodes[c].element[attribute: device.orientation] == device.landscape ? (size.height, size.width) : size
             }
         }
-        switch platform {
-        case .tvOS: return IBRules.deviceSizes["appleTV"]!
-        case .watchOS: return IBRules.deviceSizes["watch44"]!
-        default: return IBRules.deviceSizes["retina4_7"]!
-        }
+        return IBRules.deviceSizes[IBRules.defaultDevices[platform.rawValue] ?? IBRules.defaultDevice]!
     }
 }

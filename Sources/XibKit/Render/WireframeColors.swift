@@ -9,7 +9,7 @@ struct WireframeColors {
         guard let resourcesNode = graph.children(of: 0).first(where: { graph.nodes[$0].tag == IBRules.resourcesContainer }) else { return }
         for r in graph.children(of: resourcesNode) {
             let e = graph.nodes[r].element
-            guard IBRules.resourceColorTags.contains(e.name), let name = e[attribute: "name"] else { continue }
+            guard IBRules.resourceColorTags.contains(e.name), let name = e[attribute: IBRules.nameAttribute] else { continue }
             for case .element(let c) in e.children where c.name == IBRules.colorTag {
                 if let color = WireframeColors.components(c) { resources[name] = color }
             }

@@ -74,7 +74,7 @@ public enum Review {
         var added: [String] = [], removed: [String] = [], modified: [String] = []
         var constraints: [ObjectChange] = [], connections: [ObjectChange] = [], objects: [ObjectChange] = []
         for c in g.changes {
-            if c.category == "constraint" { constraints.append(c); continue }
+            if c.category == IBRules.constraintCategory { constraints.append(c); continue }
             if IBRules.connectionCategories.contains(c.category) { connections.append(c); continue }
             objects.append(c)
             guard let id = c.id else { continue }

@@ -38,7 +38,7 @@ struct TidyWalk {
         }
         if depth == 1, IBRules.isCacheContainer(parent.name) {
             // Entries added or removed follow what the document uses: a real change.
-            return options.changedResources.contains(e[attribute: "name"] ?? "") ? .walk
+            return options.changedResources.contains(e[attribute: IBRules.nameAttribute] ?? "") ? .walk
                 : .head(dropAdded: false, restoreRemoved: false, label: "cached resource")
         }
         switch IBRules.noise(of: e) {
