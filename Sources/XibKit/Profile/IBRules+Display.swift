@@ -148,7 +148,7 @@ extension IBRules {
     public static let constraintCategory = "constraint"
     /// The label of a constraint's equation, which the diff and the outline show instead of
     /// its attributes (`equation: view.leading = superview.leading + 16`).
-    static let equationLabel = "equation"
+    public static let equationLabel = "equation"
     /// The label of an object's change of element type in the diff (`type: button → label`).
     static let elementTypeLabel = "type"
 

@@ -90,7 +90,9 @@ public enum DiffSummary {
 
     /// The summary, except for a changed constraint: its equation is shown old → new below it.
     public static func objectName(_ c: ObjectChange) -> String {
-        if c.category == "constraint", c.attributes.contains(where: { $0.name == "equation" }) { return "constraint" }
+        if c.category == IBRules.constraintCategory, c.attributes.contains(where: { $0.name == IBRules.equationLabel }) {
+            return IBRules.constraintCategory
+        }
         return c.summary
     }
 
