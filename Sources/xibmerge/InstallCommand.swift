@@ -31,6 +31,17 @@ struct InstallCommand: ParsableCommand {
     @Flag(help: "Also add a git pre-commit hook running `xibmerge tidy --staged` (a repository's only).")
     var tidy = false
 
+    func run() throws {
+        try InstallRun(global: global, uninstall: uninstall, tidy: tidy).run()
+    }
+}
+
+/// `install` itself, on plain values.
+struct InstallRun: CommandRun {
+    var global = false
+    var uninstall = false
+    var tidy = false
+
     static let driverName = "xibmerge"
     static let attributeLines = ["*.xib merge=xibmerge diff=xibmerge", "*.storyboard merge=xibmerge diff=xibmerge"]
     static let sections = ["[merge \"xibmerge\"]", "[diff \"xibmerge\"]", "[mergetool \"xibmerge\"]"]

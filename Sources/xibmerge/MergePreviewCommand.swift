@@ -30,11 +30,23 @@ struct MergePreviewCommand: ParsableCommand {
     @OptionGroup var parallel: ParallelOptions
 
     func run() throws {
+        try MergePreviewRun(format: format, oursRev: oursRev, theirsRev: theirsRev, jobs: parallel.jobs).run()
+    }
+}
+
+/// `merge-preview` itself, on plain values.
+struct MergePreviewRun: CommandRun {
+    var format: OutputFormat = .text
+    var oursRev: String
+    var theirsRev: String
+    var jobs: Int?
+
+    func run() throws {
         var clean = true
         var failed = false
         try GitCLI.guarded {
             let repository = try GitCLI.openRepository()
-            let preview = try Self.preview(repository, ours: oursRev, theirs: theirsRev, jobs: parallel.jobs) { problem in
+            let preview = try Self.preview(repository, ours: oursRev, theirs: theirsRev, jobs: jobs) { problem in
                 Console.err("xibmerge: \(problem)")
                 failed = true
             }

@@ -65,6 +65,14 @@ struct ResolveCommand: ParsableCommand {
         if ours != nil && paths.count != 1 { throw ValidationError("with --ours and --theirs, give the one file to write") }
     }
 
+    func run() throws {
+        try ResolveRun(mode: interactive ? .interactive : (take.map(ResolveRun.Mode.take) ?? .merge), only: only,
+                       base: base, ours: ours, theirs: theirs, noAdd: noAdd, force: force, paths: paths).run()
+    }
+}
+
+/// `resolve` itself, on plain values (validated by `ResolveCommand`).
+struct ResolveRun: CommandRun {
     /// How a file's conflicts are answered this run.
     enum Mode {
         /// Only with the answers given before.
@@ -73,12 +81,20 @@ struct ResolveCommand: ParsableCommand {
         case interactive
     }
 
-    var mode: Mode { interactive ? .interactive : (take.map(Mode.take) ?? .merge) }
+    var mode = Mode.merge
+    var only: String?
+    /// git mergetool's form: the versions as files (`base` may be nil), and `paths` the one file to write.
+    var base: String?
+    var ours: String?
+    var theirs: String?
+    var noAdd = false
+    var force = false
+    var paths: [String] = []
 
     func run() throws {
         var remaining = false
         try GitCLI.guarded {
-            if interactive { try ResolvePrompt.requireTerminal() }
+            if case .interactive = mode { try ResolvePrompt.requireTerminal() }
             if let ours, let theirs {
                 remaining = try resolveFiles(base: base, ours: ours, theirs: theirs, target: paths[0]) != .resolved
             } else {

@@ -48,19 +48,40 @@ struct ReviewCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
+        // Paths are what follows `--`; ArgumentParser hands them over among the positional arguments.
+        let afterSeparator = CommandLine.arguments.firstIndex(of: "--").map { CommandLine.arguments.count - $0 - 1 } ?? 0
+        let split = min(afterSeparator, arguments.count)
+        let kind: ReviewReport.Format = format == .html ? .html : format == .json ? .json : .markdown
+        try ReviewRun(format: kind, output: output, base: base, mergeInto: mergeInto, htmlName: htmlName,
+                      options: DiffOptions(includeNoise: includeNoise, layout: layout), exitCode: exitCode,
+                      ranges: Array(arguments.dropLast(split)), paths: Array(arguments.suffix(split))).run()
+    }
+}
+
+/// `review` itself, on plain values.
+struct ReviewRun: CommandRun {
+    var format: ReviewReport.Format = .markdown
+    var output: String?
+    var base: String?
+    var mergeInto: String?
+    var htmlName: String?
+    var options = DiffOptions()
+    var exitCode = false
+    /// The positional arguments before `--`: at most one range.
+    var ranges: [String] = []
+    var paths: [String] = []
+
+    func run() throws {
         var failed = false, changed = false
         try GitCLI.guarded {
             let repository = try GitCLI.openRepository()
-            let afterSeparator = CommandLine.arguments.firstIndex(of: "--").map { CommandLine.arguments.count - $0 - 1 } ?? 0
-            let positional = Array(arguments.dropLast(min(afterSeparator, arguments.count)))
-            guard positional.count <= 1 else { throw GitCLI.UsageError("review takes one range; paths go after --") }
-            var paths = try GitCLI.repositoryPaths(Array(arguments.suffix(min(afterSeparator, arguments.count))), in: repository)
+            guard ranges.count <= 1 else { throw GitCLI.UsageError("review takes one range; paths go after --") }
+            var paths = try GitCLI.repositoryPaths(paths, in: repository)
             if paths.contains("") { paths = [] }
-            let range = try ReviewRange.resolve(positional.first, base: base, in: repository)
-            var report = try ReviewRun.review(repository, range: range, paths: paths,
-                                              options: DiffOptions(includeNoise: includeNoise, layout: layout))
+            let range = try ReviewRange.resolve(ranges.first, base: base, in: repository)
+            var report = try ReviewReading.review(repository, range: range, paths: paths, options: options)
             if let target = mergeInto {
-                report.mergePreview = try MergePreviewCommand.preview(repository, ours: target, theirs: range.report.head) { problem in
+                report.mergePreview = try MergePreviewRun.preview(repository, ours: target, theirs: range.report.head) { problem in
                     Console.err("xibmerge: \(problem)")
                     failed = true
                 }
@@ -74,8 +95,7 @@ struct ReviewCommand: ParsableCommand {
             for p in report.problems { Console.err("xibmerge: \(p.message); \(p.path) not reviewed") }
             failed = failed || !report.problems.isEmpty
             changed = report.files.contains(where: \.hasChanges)
-            let kind: ReviewReport.Format = format == .html ? .html : format == .json ? .json : .markdown
-            try CommandOutput.write(report.render(kind), to: output)
+            try CommandOutput.write(report.render(format), to: output)
         }
         if failed { throw Exit.error }
         if exitCode && changed { throw Exit.foundSomething }
@@ -125,7 +145,7 @@ struct ReviewRange {
 }
 
 /// Reads and reviews the changed files of a range.
-enum ReviewRun {
+enum ReviewReading {
     /// A changed file and the `.strings` files and String Catalogs beside it in the range's new commit.
     struct Item {
         var change: FileChange

@@ -39,22 +39,37 @@ struct TidyCommand: ParsableCommand {
     var paths: [String] = []
 
     func run() throws {
-        var outcome = TidyRun.Outcome()
+        try TidyRun(staged: staged, check: check, against: against, frames: frames, paths: paths).run()
+    }
+}
+
+/// `tidy` itself, on plain values: one pass over a repository's changed Interface Builder files.
+struct TidyRun: CommandRun {
+    var staged = false
+    var check = false
+    var against: String?
+    var frames = false
+    var paths: [String] = []
+
+    struct Outcome {
+        var tidied = 0
+        var failed = false
+    }
+
+    func run() throws {
+        var outcome = Outcome()
         try GitCLI.guarded {
             let repository = try GitCLI.openRepository()
             guard let workdir = repository.workdir else { throw GitCLI.UsageError("tidy needs a work tree") }
             if against == nil && repository.isHeadUnborn { return }  // nothing committed to go back to
             if staged { try Self.refuseAnotherIndex(repository) }
-            let run = TidyRun(repository: repository, workdir: workdir, base: try repository.resolveCommit(against ?? "HEAD"),
-                              staged: staged, check: check, frames: frames)
-            outcome = try run.run(paths: try GitCLI.repositoryPaths(paths, in: repository))
+            let base = try repository.resolveCommit(against ?? "HEAD")
+            outcome = try tidy(repository, workdir: workdir, base: base, paths: try GitCLI.repositoryPaths(paths, in: repository))
         }
         if outcome.failed { throw Exit.error }
         if check && outcome.tidied > 0 { throw Exit.foundSomething }
     }
-}
 
-extension TidyCommand {
     /// `git commit -a` and `git commit PATH` run the pre-commit hook on an index of their own
     /// (`GIT_INDEX_FILE`), which is not the one `--staged` rewrites: refused rather than missed.
     static func refuseAnotherIndex(_ repository: Repository) throws {
@@ -64,23 +79,8 @@ extension TidyCommand {
         throw GitCLI.UsageError("tidy --staged rewrites the repository's index, and this commit uses another (git commit -a, "
                                 + "or with paths): stage the files with git add, then run git commit alone")
     }
-}
 
-/// One `tidy` over a repository's changed Interface Builder files.
-struct TidyRun {
-    let repository: Repository
-    let workdir: String
-    let base: ObjectID
-    let staged: Bool
-    let check: Bool
-    let frames: Bool
-
-    struct Outcome {
-        var tidied = 0
-        var failed = false
-    }
-
-    func run(paths: [String]) throws -> Outcome {
+    private func tidy(_ repository: Repository, workdir: String, base: ObjectID, paths: [String]) throws -> Outcome {
         let changes = staged ? try repository.diffIndex(from: base) : try repository.diffToWorkdir(from: base)
         let options = Tidy.Options(frames: frames, changedResources: Self.resourceNames(changes))
         let within = { (path: String) in paths.isEmpty || paths.contains { $0.isEmpty || path == $0 || path.hasPrefix($0 + "/") } }

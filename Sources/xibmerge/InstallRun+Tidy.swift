@@ -7,7 +7,7 @@ import Darwin
 
 /// `install --tidy`: a git pre-commit hook running `tidy --staged`, for teams without the
 /// pre-commit framework (which has the `xibmerge-tidy` hook instead).
-extension InstallCommand {
+extension InstallRun {
     static let tidyHookMarker = "# Added by `xibmerge install --tidy`; `xibmerge install --tidy --uninstall` removes it."
 
     static func tidyHook(binary: String) -> String {
