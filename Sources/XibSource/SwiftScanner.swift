@@ -451,3 +451,14 @@ extension SwiftScanner {
         }
     }
 }
+
+/// Names as the index keeps them.
+enum CodeRulesNames {
+    /// `Base<T>`, `Module.Base`, `Base?` name `Base`.
+    static func plain(_ type: String) -> String {
+        var s = Substring(type)
+        if let lt = s.firstIndex(of: "<") { s = s[..<lt] }
+        if let dot = s.lastIndex(of: ".") { s = s[s.index(after: dot)...] }
+        return String(s.filter { $0.isLetter || $0.isNumber || $0 == "_" })
+    }
+}
