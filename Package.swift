@@ -10,22 +10,15 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // The parser Swift itself uses, for `check`'s code index (XibSource only). 600.0.1: the
-        // smallest of the versions at hand (SwiftParser + SwiftSyntax: 4.9 MB of source against 5.2).
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.1"),
     ],
     targets: [
         // Core: XML bytes -> lossless tree -> IB graph -> diff / merge -> writer. No libgit2 here.
         .target(name: "XibKit"),
         // Renderers (text, Markdown, JSON, HTML) for the core's reports.
         .target(name: "XibReport", dependencies: ["XibKit"]),
-        // The code around IB files (Swift with swift-syntax, Objective-C with a token scanner) as a
+        // The code around IB files (Swift and Objective-C, each read by a token scanner) as a
         // plain `CodeIndex` value that XibKit's check compares with the graph: XibKit stays free of it.
-        .target(name: "XibSource", dependencies: [
-            "XibKit",
-            .product(name: "SwiftParser", package: "swift-syntax"),
-            .product(name: "SwiftSyntax", package: "swift-syntax"),
-        ]),
+        .target(name: "XibSource", dependencies: ["XibKit"]),
         // libgit2 as a system library, found by pkg-config (Debian's libgit2-dev, Homebrew's
         // libgit2); only XibGit imports it.
         .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),

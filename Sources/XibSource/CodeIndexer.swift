@@ -8,8 +8,7 @@ public enum CodeIndexer {
         let work = files.swift.map { ($0, true) } + files.objc.map { ($0, false) }
         let parts = parallelMap(work, jobs: jobs) { path, isSwift -> FileIndex in
             guard let bytes = try? FileIO.read(path) else { return FileIndex() }
-            var part = isSwift ? SwiftIndexer.index(file: path, text: String(decoding: bytes, as: UTF8.self))
-                               : ObjCScanner.index(file: path, bytes: bytes)
+            var part = isSwift ? SwiftScanner.index(file: path, bytes: bytes) : ObjCScanner.index(file: path, bytes: bytes)
             // A file no target builds (left in the tree, dropped from the project) loads nothing.
             if !files.isBuilt(path) { part.index.identifierUses = [] }
             return part
@@ -35,7 +34,7 @@ public enum CodeIndexer {
     /// One source file's index (the tests' way in).
     public static func index(file: String, text: String) -> CodeIndex {
         let bytes = Array(text.utf8)
-        return combine([file.hasSuffix(".swift") ? SwiftIndexer.index(file: file, text: text) : ObjCScanner.index(file: file, bytes: bytes)])
+        return combine([file.hasSuffix(".swift") ? SwiftScanner.index(file: file, bytes: bytes) : ObjCScanner.index(file: file, bytes: bytes)])
     }
 
     /// The files' parts as one index: extensions under a Swift name join the class's

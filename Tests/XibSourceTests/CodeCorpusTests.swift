@@ -6,9 +6,7 @@ import XibSource
 
 /// The code rules on the shared real apps (`../shared/projects`): every error they report is
 /// one of the real mismatches listed here, each with why it is real, and every one listed is
-/// still reported. A debug build parses Swift with an unoptimised swift-syntax, twenty times
-/// slower: there the test reads the Objective-C apps, and a release build (`swift test -c
-/// release`) all of them.
+/// still reported.
 @Suite struct CodeCorpusTests {
     /// `project: ["rule file:line", ...]` (paths relative to the project).
     static let realMismatches: [String: [String]] = [
@@ -42,17 +40,9 @@ import XibSource
         ],
     ]
 
-    /// Apps with (almost) no Swift: quick in a debug build too.
-    static let objcProjects: Set<String> = ["Hammerspoon+hammerspoon", "MacDownApp+macdown", "transmission+transmission"]
-
     static var projects: [String] {
-        let all = ((try? FileManager.default.contentsOfDirectory(atPath: Corpus.projectsDirectory.path)) ?? [])
+        ((try? FileManager.default.contentsOfDirectory(atPath: Corpus.projectsDirectory.path)) ?? [])
             .filter { Checker.isDirectory(Corpus.projectsDirectory.appendingPathComponent($0).path) }.sorted()
-        #if DEBUG
-        return all.filter(objcProjects.contains)
-        #else
-        return all
-        #endif
     }
 
     @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.unavailableMessage)), arguments: projects)
