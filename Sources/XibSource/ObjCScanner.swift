@@ -5,7 +5,7 @@ import XibKit
 /// blocks: ivars (`x` and `_x` both give the key `x`), `@property`, `@synthesize x = y_`,
 /// methods (a setter `setX:` gives the key `x`), categories and class extensions. All branches
 /// of `#if` count.
-struct ObjCScanner {
+struct ObjCScanner: TokenWalk {
     enum Kind: Equatable { case identifier, keyword, string, punctuation }
 
     struct Token {
@@ -26,6 +26,8 @@ struct ObjCScanner {
         scanner.scanBlocks()
         return scanner.result
     }
+
+    var tokenCount: Int { tokens.count }
 
     func isPunctuation(_ i: Int, _ text: String) -> Bool {
         i < tokens.count && tokens[i].kind == .punctuation && tokens[i].text == text
@@ -69,27 +71,13 @@ struct ObjCScanner {
 
     /// Past a `<...>` list at `i`, if there is one.
     func skipAngles(_ i: Int) -> Int {
-        guard isPunctuation(i, "<") else { return i }
-        var j = i, depth = 0
-        while j < tokens.count {
-            if isPunctuation(j, "<") { depth += 1 }
-            if isPunctuation(j, ">") { depth -= 1; if depth == 0 { return j + 1 } }
-            if isPunctuation(j, "{") || isPunctuation(j, ";") { return j }
-            j += 1
-        }
-        return j
+        isPunctuation(i, "<") ? skipBalanced(i, open: "<", close: ">", stops: ["{", ";"]) : i
     }
 
     /// Past the balanced group opened at `i` (`(`, `{`, `[`).
     func skipGroup(_ i: Int) -> Int {
         let open = tokens[i].text
-        let close = open == "(" ? ")" : open == "{" ? "}" : "]"
-        var j = i, depth = 0
-        while j < tokens.count {
-            if isPunctuation(j, open) { depth += 1 } else if isPunctuation(j, close) { depth -= 1; if depth == 0 { return j + 1 } }
-            j += 1
-        }
-        return j
+        return skipBalanced(i, open: open, close: open == "(" ? ")" : open == "{" ? "}" : "]")
     }
 
     mutating func scanClass(_ start: Int) -> Int {

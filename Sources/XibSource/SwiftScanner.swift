@@ -6,7 +6,7 @@ import XibKit
 /// `@objc extension`s, `dynamic`, `@NSManaged`, and `override`s (of Objective-C methods). A
 /// member is a `var`, `let` or `func` directly in a type's braces; whatever is in a function,
 /// accessor or closure body, or in a property's initialiser, is not. All branches of `#if` count.
-struct SwiftScanner {
+struct SwiftScanner: TokenWalk {
     typealias Token = SwiftTokenizer.Token
 
     /// A type being read: a class or extension collecting members, or another type (struct,
@@ -74,6 +74,8 @@ struct SwiftScanner {
     }
 
     func text(_ i: Int) -> String { i >= 0 && i < tokens.count ? tokens[i].text : "" }
+
+    var tokenCount: Int { tokens.count }
 
     func isPunctuation(_ i: Int, _ text: String) -> Bool {
         i >= 0 && i < tokens.count && tokens[i].kind == .punctuation && tokens[i].text == text
@@ -160,15 +162,11 @@ struct SwiftScanner {
 
     /// Past the balanced group opened at `i` (`(`, `[`, `<`).
     func skipGroup(_ i: Int) -> Int {
-        let open = tokens[i].text
-        let close = open == "(" ? ")" : open == "[" ? "]" : ">"
-        var j = i, depth = 0
-        while j < tokens.count {
-            if isPunctuation(j, open) { depth += 1 } else if isPunctuation(j, close) { depth -= 1; if depth == 0 { return j + 1 } }
-            if open == "<" && (isPunctuation(j, "{") || isPunctuation(j, "}") || isPunctuation(j, ";")) { return j }
-            j += 1
+        switch tokens[i].text {
+        case "(": return skipBalanced(i, open: "(", close: ")")
+        case "[": return skipBalanced(i, open: "[", close: "]")
+        default: return skipBalanced(i, open: "<", close: ">", stops: ["{", "}", ";"])
         }
-        return j
     }
 
     /// `@name`, `@name(arguments)`: kept for the declaration that follows. The strings of the
