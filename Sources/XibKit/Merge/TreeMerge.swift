@@ -46,6 +46,17 @@ final class TreeMerge {
         dfpT = Fingerprints(theirs)
     }
 
+    /// The same merge resolving toward another side: the graphs and their fingerprints are
+    /// this one's (computed once for both renderings of a merge with conflicts).
+    private init(_ other: TreeMerge, prefer: ConflictChoice) {
+        (B, O, T) = (other.B, other.O, other.T)
+        (dfpB, dfpO, dfpT) = (other.dfpB, other.dfpO, other.dfpT)
+        self.prefer = prefer
+        options = other.options
+    }
+
+    func preferring(_ side: ConflictChoice) -> TreeMerge { TreeMerge(self, prefer: side) }
+
     /// Every stage, in order.
     func run() -> CascadedTree {
         cascade(settleCaches(rebuild(planObjects())))

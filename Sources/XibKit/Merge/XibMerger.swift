@@ -251,10 +251,10 @@ public enum XibMerger {
         var theirsDocument: XMLDocument?, baseDocument: XMLDocument?
         let unanswered = events.contains { $0.kind == .conflict && $0.conflict?.chosen == nil }
         if unanswered && options.conflictStyle != .ours && options.conflictStyle != .theirs {
-            theirsDocument = TreeMerge(base: B, ours: O, theirs: T, prefer: .theirs, options: treeOptions).run().document
+            theirsDocument = merge.preferring(.theirs).run().document
             outside.apply(to: &theirsDocument!, prefer: .theirs)
             if markers.format.showsBase {
-                baseDocument = TreeMerge(base: B, ours: O, theirs: T, prefer: .base, options: treeOptions).run().document
+                baseDocument = merge.preferring(.base).run().document
                 (baseDocument!.prolog, baseDocument!.epilog) = (B.document.prolog, B.document.epilog)
             }
         }
