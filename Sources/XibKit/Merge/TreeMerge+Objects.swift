@@ -187,7 +187,7 @@ extension TreeMerge {
                 path.append(k)
                 guard let parent = parents[k] else { break }
                 // The object a parent element belongs to: its key up to the first `/`.
-                let owner = parent.firstIndex(of: "/").map { String(parent[..<$0]) } ?? parent
+                let owner = parent.utf8.firstIndex(of: 0x2F).map { String(parent[..<$0]) } ?? parent
                 guard IBGraph.isObjectKey(owner) else { break }
                 k = owner
             }

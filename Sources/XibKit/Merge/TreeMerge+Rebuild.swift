@@ -247,7 +247,7 @@ extension TreeMerge {
     func keepDeletedValue(_ k: String, deleter: Side, keeper: IBGraph, keeperFP: Fingerprints, _ s: inout Rebuilding) -> Bool {
         guard let bn = B.byKey[k], let kn = keeper.byKey[k] else { return false }
         let keptByConflict = s.plan.keptByConflict
-        if !keptByConflict.isEmpty, let slash = k.firstIndex(of: "/"), keptByConflict.contains(String(k[..<slash])) { return true }
+        if !keptByConflict.isEmpty, let slash = k.utf8.firstIndex(of: 0x2F), keptByConflict.contains(String(k[..<slash])) { return true }
         // Inside a value a conflict kept: it comes back whole, as one conflict (the other
         // resolution drops it whole).
         if !s.keptValues.isEmpty, B.nodes[bn].parent >= 0, s.keptValues.contains(B.nodes[B.nodes[bn].parent].key) {
