@@ -14,16 +14,21 @@ enum DiffCommand {
             abstract: "Show what changed between two versions of a .xib or .storyboard, in words.",
             discussion: """
             Forms:
-              xibmerge diff OLD NEW                  two files (/dev/null for a side that does not exist)
+              xibmerge diff OLD NEW
+                  two files (/dev/null for a side that does not exist)
               xibmerge diff PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE
-                                                     git's external diff (diff.<driver>.command); always exits 0
-              xibmerge diff [-- PATH...]             the index against the work tree (unstaged changes)
-              xibmerge diff REV..REV [-- PATH...]    two commits (REV...REV: from their merge base)
-              xibmerge diff REV [-- PATH...]         a commit against the work tree
-              xibmerge diff --cached [REV] [-- PATH...]  a commit (HEAD) against the index
-            Noise (toolsVersion, plug-in and capability versions, <device>, canvasLocation, misplaced) is
-            counted in one line unless --include-noise; frame changes are counted unless --layout.
-            Exit codes: 0 success (whether or not the files differ), 1 with --exit-code when there are
+                  git's external diff (diff.<driver>.command); always exits 0
+              xibmerge diff [-- PATH...]
+                  the index against the work tree (unstaged changes)
+              xibmerge diff REV..REV [-- PATH...]
+                  two commits (REV...REV: from their merge base)
+              xibmerge diff REV [-- PATH...]
+                  a commit against the work tree
+              xibmerge diff --cached [REV] [-- PATH...]
+                  a commit (HEAD) against the index
+            Noise (toolsVersion, plug-in and capability versions, <device>, canvasLocation, misplaced) is \
+            counted in one line unless --include-noise; frame changes are counted unless --layout. \
+            Exit codes: 0 success (whether or not the files differ), 1 with --exit-code when there are \
             changes to show, 2 errors (e.g. input that does not parse: file:line:column).
             """,
             arguments: DiffDisplayOptions.specs + JobsOption.specs + [

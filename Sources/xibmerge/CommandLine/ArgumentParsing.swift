@@ -36,9 +36,10 @@ struct ParsedArguments {
         let name = command.arguments.first { $0.key == key }?.synopsis ?? key
         let allowed = T.allowedValues
         let quoted = allowed.map { "'\($0)'" }
+        // A few values on the line, more one a line, as swift-argument-parser wrote them.
         let choice = allowed.isEmpty ? ""
             : allowed.count > 5 ? ". Please provide one of the following:" + allowed.map { "\n  - " + $0 }.joined()
-            : ". Please provide one of " + (quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " or " : "") + quoted.last! + "."
+            : ". Please provide one of " + [quoted.dropLast().joined(separator: ", "), quoted.last ?? ""].filter { !$0.isEmpty }.joined(separator: " or ") + "."
         throw ArgumentError("The value '\(text)' is invalid for '\(name)'" + choice)
     }
 }

@@ -73,12 +73,12 @@ enum HelpText {
         let margin = String(repeating: " ", count: indent)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let hanging = margin + paragraph.prefix { $0 == " " }
-            var (prefix, rest) = (margin, paragraph)
-            while prefix.count + rest.count > width, let cut = breakPoint(rest, room: width - prefix.count, after: prefix == margin ? hanging.count - indent : 0) {
+            let leading = paragraph.prefix { $0 == " " }.count
+            var (prefix, rest, skip) = (margin, paragraph, leading)
+            while prefix.count + rest.count > width, let cut = breakPoint(rest, room: width - prefix.count, skipping: skip) {
                 lines.append(prefix + rest[..<cut])
                 rest = rest[cut...].drop { $0 == " " }
-                prefix = hanging
+                (prefix, skip) = (margin + String(repeating: " ", count: leading), 0)
             }
             lines.append(rest.isEmpty ? "" : prefix + rest)
         }
@@ -86,10 +86,9 @@ enum HelpText {
     }
 
     /// Where to break `line` to fit `room` columns: its last space that fits, past its first
-    /// `after` characters (the indentation); else its first space (a word longer than the room).
-    private static func breakPoint(_ line: Substring, room: Int, after: Int) -> Substring.Index? {
-        let text = line.dropFirst(after)
-        let fitting = text.prefix(room - after + 1)
-        return fitting.lastIndex(of: " ") ?? text.firstIndex(of: " ")
+    /// `skipping` characters (its indentation); else its first space (a word longer than the room).
+    private static func breakPoint(_ line: Substring, room: Int, skipping: Int) -> Substring.Index? {
+        let text = line.dropFirst(skipping)
+        return text.prefix(max(0, room - skipping + 1)).lastIndex(of: " ") ?? text.firstIndex(of: " ")
     }
 }
