@@ -8,9 +8,6 @@ let package = Package(
         .executable(name: "xibmerge", targets: ["xibmerge"]),
         .library(name: "XibKit", targets: ["XibKit"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    ],
     targets: [
         // Core: XML bytes -> lossless tree -> IB graph -> diff / merge -> writer. No libgit2 here.
         .target(name: "XibKit"),
@@ -25,10 +22,7 @@ let package = Package(
         .target(name: "XibGit", dependencies: ["CLibGit2"]),
         .executableTarget(
             name: "xibmerge",
-            dependencies: [
-                "XibKit", "XibReport", "XibGit", "XibSource",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["XibKit", "XibReport", "XibGit", "XibSource"]
         ),
         // Benchmarks live outside `swift test`; run them with Scripts/bench.
         .executableTarget(name: "xibmerge-bench", dependencies: ["XibKit", "XibGit", "XibReport", "XibSource", "CorpusSupport", "MergeLaws"]),

@@ -1,50 +1,37 @@
-import ArgumentParser
 import XibKit
 import XibReport
 import XibSource
 
-struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Check integrity, layout flags and translations of .xib and .storyboard files.",
-        discussion: """
-            Rules (default severity): \(CheckRule.allCases.map { "\($0.id) (\($0.isEnabledByDefault ? $0.defaultSeverity.rawValue : "off"))" }.joined(separator: ", ")).
-            Settings come from .xibmerge.yml, found from the working directory upward, then --enable/--disable.
-            A folder is searched for .xib and .storyboard files; a LANG.lproj/NAME.strings file or NAME.xcstrings String Catalog stands for the document it translates.
-            The code rules read the Swift and Objective-C files under the folders given (or --sources): see doc/code-check.md.
-            Exit codes: 0 no errors (warnings allowed unless --strict), 1 errors found, 2 a file could not be read or is in an unsupported format.
-            """
-    )
-
-    @Option(name: .long, help: "Output format: \(CheckReport.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: CheckReport.Format = .text
-
-    @Option(name: .long, help: ArgumentHelp("Turn a rule on (repeatable).", valueName: "rule"))
-    var enable: [CheckRule] = []
-
-    @Option(name: .long, help: ArgumentHelp("Turn a rule off (repeatable).", valueName: "rule"))
-    var disable: [CheckRule] = []
-
-    @Option(name: .long, help: ArgumentHelp("Settings file instead of the .xibmerge.yml found from the working directory.", valueName: "file"))
-    var config: String?
-
-    @Option(name: .long, help: ArgumentHelp("Folder of Swift and Objective-C sources for the code rules, instead of the folders given (repeatable).", valueName: "dir"))
-    var sources: [String] = []
-
-    @Flag(help: "Say how many connections were compared with how many source files.")
-    var verbose = false
-
-    @Flag(help: "Exit 1 on warnings too.")
-    var strict = false
-
-    @OptionGroup var parallel: JobsOption
-
-    @Argument(help: "The .xib or .storyboard files, folders to search, or LANG.lproj/NAME.strings or NAME.xcstrings files.")
-    var paths: [String]
-
-    func run() throws {
-        try CheckRun(format: format, enable: enable, disable: disable, config: config, sources: sources, verbose: verbose,
-                     strict: strict, jobs: parallel.jobs, paths: paths).run()
+enum CheckCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            name: "check",
+            abstract: "Check integrity, layout flags and translations of .xib and .storyboard files.",
+            discussion: """
+                Rules (default severity): \(CheckRule.allCases.map { "\($0.id) (\($0.isEnabledByDefault ? $0.defaultSeverity.rawValue : "off"))" }.joined(separator: ", ")).
+                Settings come from .xibmerge.yml, found from the working directory upward, then --enable/--disable.
+                A folder is searched for .xib and .storyboard files; a LANG.lproj/NAME.strings file or NAME.xcstrings String Catalog stands for the document it translates.
+                The code rules read the Swift and Objective-C files under the folders given (or --sources): see doc/code-check.md.
+                Exit codes: 0 no errors (warnings allowed unless --strict), 1 errors found, 2 a file could not be read or is in an unsupported format.
+                """,
+            arguments: [
+                .option("--format", help: "Output format: \(CheckReport.Format.allowedValues.joined(separator: ", ")).", default: "text"),
+                .repeated("--enable", value: "rule", help: "Turn a rule on (repeatable)."),
+                .repeated("--disable", value: "rule", help: "Turn a rule off (repeatable)."),
+                .option("--config", value: "file", help: "Settings file instead of the .xibmerge.yml found from the working directory."),
+                .repeated("--sources", value: "dir", help: "Folder of Swift and Objective-C sources for the code rules, instead of the folders given (repeatable)."),
+                .flag("--verbose", help: "Say how many connections were compared with how many source files."),
+                .flag("--strict", help: "Exit 1 on warnings too."),
+            ] + JobsOption.specs + [
+                .variadic("paths", required: true,
+                          help: "The .xib or .storyboard files, folders to search, or LANG.lproj/NAME.strings or NAME.xcstrings files."),
+            ]
+        ) { parsed in
+            CheckRun(format: try parsed.value("--format") ?? .text, enable: try parsed.values("--enable"),
+                     disable: try parsed.values("--disable"), config: parsed.string("--config"), sources: parsed.strings("--sources"),
+                     verbose: parsed.flag("--verbose"), strict: parsed.flag("--strict"), jobs: try JobsOption.jobs(parsed),
+                     paths: parsed.strings("paths"))
+        }
     }
 }
 
@@ -88,11 +75,11 @@ struct CheckRun: CommandRun {
                 Console.err("\(CodeRules.connectionsChecked(results)) connections compared with \(code.sourceFiles) source files")
             }
         }
-        Console.out(CheckReport.render(results, as: format, toolVersion: XibMerge.configuration.version))
+        Console.out(CheckReport.render(results, as: format, toolVersion: XibMerge.version))
         let status = Checker.status(of: results, strict: strict)
         if status != 0 { throw ExitCode(status) }
     }
 }
 
-extension CheckRule: ExpressibleByArgument {}
-extension CheckReport.Format: ExpressibleByArgument {}
+extension CheckRule: ArgumentValue {}
+extension CheckReport.Format: ArgumentValue {}

@@ -1,4 +1,3 @@
-import ArgumentParser
 import XibKit
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +6,7 @@ import Darwin
 #endif
 
 /// Output formats shared by the subcommands that report.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+enum OutputFormat: String, ArgumentValue, CaseIterable {
     case text, json, markdown
 }
 
@@ -65,17 +64,18 @@ enum ThisProcess {
     }
 }
 
-/// `--jobs N`, for the commands that spread files over cores (`parallelMap`).
-struct JobsOption: ParsableArguments {
-    @Option(name: [.customShort("j", allowingJoined: true), .long], help: ArgumentHelp("Use at most N cores (default: all).", valueName: "N"))
-    var jobs: Int?
+/// `--jobs N` (`-j N`, `-jN`), for the commands that spread files or commits over cores (`parallelMap`).
+enum JobsOption {
+    static let specs: [ArgumentSpec] = [.option("--jobs", short: "j", value: "N", help: "Use at most N cores (default: all).")]
 
-    func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    static func jobs(_ parsed: ParsedArguments) throws -> Int? {
+        let jobs: Int? = try parsed.value("--jobs")
+        if let jobs, jobs < 1 { throw ArgumentError("--jobs must be at least 1") }
+        return jobs
     }
 }
 
-/// What a subcommand does, on plain values, built by its ParsableCommand from the parsed options.
+/// What a subcommand does, on plain values, built by its `CommandSpec` from the parsed arguments.
 protocol CommandRun {
     func run() throws
 }

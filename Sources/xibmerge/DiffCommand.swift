@@ -1,4 +1,3 @@
-import ArgumentParser
 import XibGit
 import XibKit
 import XibReport
@@ -8,41 +7,41 @@ import Glibc
 import Darwin
 #endif
 
-struct DiffCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "diff",
-        abstract: "Show what changed between two versions of a .xib or .storyboard, in words.",
-        discussion: """
-        Forms:
-          xibmerge diff OLD NEW                  two files (/dev/null for a side that does not exist)
-          xibmerge diff PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE
-                                                 git's external diff (diff.<driver>.command); always exits 0
-          xibmerge diff [-- PATH...]             the index against the work tree (unstaged changes)
-          xibmerge diff REV..REV [-- PATH...]    two commits (REV...REV: from their merge base)
-          xibmerge diff REV [-- PATH...]         a commit against the work tree
-          xibmerge diff --cached [REV] [-- PATH...]  a commit (HEAD) against the index
-        Noise (toolsVersion, plug-in and capability versions, <device>, canvasLocation, misplaced) is
-        counted in one line unless --include-noise; frame changes are counted unless --layout.
-        Exit codes: 0 success (whether or not the files differ), 1 with --exit-code when there are
-        changes to show, 2 errors (e.g. input that does not parse: file:line:column).
-        """
-    )
-
-    @OptionGroup var display: DiffDisplayOptions
-
-    @OptionGroup var parallel: ParallelOptions
-
-    @Flag(help: "Exit 1 when there are changes to show (not in git's external-diff mode).")
-    var exitCode = false
-
-    @Flag(help: "Compare a commit (HEAD unless a REV is given) with the index, like git diff --cached.")
-    var cached = false
-
-    @Argument(help: "OLD NEW, or the 7 arguments git passes to an external diff, or REV..REV / REV [-- PATH...].")
-    var arguments: [String] = []
-
-    func run() throws {
-        try DiffRun(display: display.settings, exitCode: exitCode, cached: cached, jobs: parallel.jobs, arguments: arguments).run()
+enum DiffCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            name: "diff",
+            abstract: "Show what changed between two versions of a .xib or .storyboard, in words.",
+            discussion: """
+            Forms:
+              xibmerge diff OLD NEW
+                  two files (/dev/null for a side that does not exist)
+              xibmerge diff PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE
+                  git's external diff (diff.<driver>.command); always exits 0
+              xibmerge diff [-- PATH...]
+                  the index against the work tree (unstaged changes)
+              xibmerge diff REV..REV [-- PATH...]
+                  two commits (REV...REV: from their merge base)
+              xibmerge diff REV [-- PATH...]
+                  a commit against the work tree
+              xibmerge diff --cached [REV] [-- PATH...]
+                  a commit (HEAD) against the index
+            Noise (toolsVersion, plug-in and capability versions, <device>, canvasLocation, misplaced) is \
+            counted in one line unless --include-noise; frame changes are counted unless --layout. \
+            Exit codes: 0 success (whether or not the files differ), 1 with --exit-code when there are \
+            changes to show, 2 errors (e.g. input that does not parse: file:line:column).
+            """,
+            arguments: DiffDisplayOptions.specs + JobsOption.specs + [
+                .flag("--exit-code", help: "Exit 1 when there are changes to show (not in git's external-diff mode)."),
+                .flag("--cached", help: "Compare a commit (HEAD unless a REV is given) with the index, like git diff --cached."),
+                .variadic("arguments", required: false,
+                          help: "OLD NEW, or the 7 arguments git passes to an external diff, or REV..REV / REV [-- PATH...]."),
+            ]
+        ) { parsed in
+            DiffRun(display: try DiffDisplayOptions.settings(parsed), exitCode: parsed.flag("--exit-code"), cached: parsed.flag("--cached"),
+                    jobs: try JobsOption.jobs(parsed), arguments: parsed.strings("arguments"),
+                    separated: parsed.separator.map { _ in parsed.countAfterSeparator("arguments") })
+        }
     }
 }
 
@@ -54,10 +53,12 @@ struct DiffRun: CommandRun {
     /// Cores for the diff over history (nil: all).
     var jobs: Int? = nil
     var arguments: [String]
+    /// How many of the arguments came after `--` (nil: there was no `--`).
+    var separated: Int? = nil
 
     func run() throws {
         let options = display.diffOptions
-        if let history = HistoryDiff(arguments: arguments, cached: cached) {
+        if let history = HistoryDiff(arguments: arguments, cached: cached, afterSeparator: separated) {
             let shown = try history.run(options: options, format: display.reportFormat, style: display.style(), jobs: jobs)
             if exitCode && shown { throw Exit.foundSomething }
             return

@@ -1,4 +1,3 @@
-import ArgumentParser
 import XibKit
 import XibReport
 #if canImport(Glibc)
@@ -8,29 +7,23 @@ import Darwin
 #endif
 
 /// How `diff` and `log` show changes: the options the two commands share.
-struct DiffDisplayOptions: ParsableArguments {
-    @Option(help: "Output format: text, markdown or json.")
-    var format: OutputFormat = .text
+enum DiffDisplayOptions {
+    static let specs: [ArgumentSpec] = [
+        .option("--format", help: "Output format: text, markdown or json.", default: "text"),
+        .flag("--include-noise", help: "Show Xcode's noise (toolsVersion, plug-in and capability versions, <device>, canvasLocation, misplaced) instead of counting it."),
+        .flag("--layout", help: "Show each changed frame instead of counting them."),
+        .option("--color", help: "Colour text output: auto (a terminal, or git's pager; NO_COLOR turns it off), always or never.", default: "auto"),
+    ]
 
-    @Flag(help: "Show Xcode's noise (toolsVersion, plug-in and capability versions, <device>, canvasLocation, misplaced) instead of counting it.")
-    var includeNoise = false
-
-    @Flag(help: "Show each changed frame instead of counting them.")
-    var layout = false
-
-    @Option(help: "Colour text output: auto (a terminal, or git's pager; NO_COLOR turns it off), always or never.")
-    var color: ColorChoice = .auto
-
-    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    enum ColorChoice: String, ArgumentValue, CaseIterable {
         case auto, always, never
     }
 
-    /// The same choices as a plain value.
-    var settings: DiffDisplay { DiffDisplay(format: format, includeNoise: includeNoise, layout: layout, color: color) }
-
-    var diffOptions: DiffOptions { settings.diffOptions }
-    var reportFormat: DiffReport.Format { settings.reportFormat }
-    func style(underGit: Bool = false) -> DiffReport.Style { settings.style(underGit: underGit) }
+    /// The choices parsed, as a plain value.
+    static func settings(_ parsed: ParsedArguments) throws -> DiffDisplay {
+        DiffDisplay(format: try parsed.value("--format") ?? .text, includeNoise: parsed.flag("--include-noise"),
+                    layout: parsed.flag("--layout"), color: try parsed.value("--color") ?? .auto)
+    }
 }
 
 /// How changes are shown, as `DiffDisplayOptions` parsed them (or their defaults).

@@ -1,21 +1,18 @@
-import ArgumentParser
 import XibKit
 
-struct FormatCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "format",
-        abstract: "Rewrite files in Xcode's form (a no-op on files Xcode wrote).",
-        discussion: "With --check nothing is written: the files that would change are listed and the exit code is 1 if there are any."
-    )
-
-    @Flag(help: "Write nothing; list files that would change and exit 1 if any.")
-    var check = false
-
-    @Argument(help: "The .xib or .storyboard files.")
-    var files: [String]
-
-    func run() throws {
-        try FormatRun(check: check, files: files).run()
+enum FormatCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            name: "format",
+            abstract: "Rewrite files in Xcode's form (a no-op on files Xcode wrote).",
+            discussion: "With --check nothing is written: the files that would change are listed and the exit code is 1 if there are any.",
+            arguments: [
+                .flag("--check", help: "Write nothing; list files that would change and exit 1 if any."),
+                .variadic("files", required: true, help: "The .xib or .storyboard files."),
+            ]
+        ) { parsed in
+            FormatRun(check: parsed.flag("--check"), files: parsed.strings("files"))
+        }
     }
 }
 

@@ -1,4 +1,3 @@
-import ArgumentParser
 import XibGit
 import XibKit
 #if canImport(Glibc)

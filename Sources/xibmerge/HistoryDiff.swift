@@ -1,4 +1,3 @@
-import ArgumentParser
 import XibGit
 import XibKit
 import XibReport
@@ -26,9 +25,10 @@ struct HistoryDiff {
     /// Whether `--` separated the paths (without it, `diff A B` may name two commits, as in git).
     var separated: Bool
 
-    /// Nil when the arguments are the two-file or git external-diff forms.
-    init?(arguments: [String], cached: Bool, commandLine: [String] = CommandLine.arguments) {
-        if !cached, commandLine.contains("--") ? commandLine.firstIndex(of: "--").map({ commandLine.count - $0 - 1 }) == arguments.count : arguments.isEmpty {
+    /// Nil when the arguments are the two-file or git external-diff forms. `afterSeparator`: how
+    /// many of the arguments came after `--` (nil: there was no `--`).
+    init?(arguments: [String], cached: Bool, afterSeparator: Int?) {
+        if !cached, afterSeparator.map({ $0 == arguments.count }) ?? arguments.isEmpty {
             // `xibmerge diff [-- PATH...]`: unstaged changes, like `git diff`.
             sides = .unstaged
             paths = arguments
@@ -44,11 +44,10 @@ struct HistoryDiff {
                       !GitCLI.isInterfaceBuilderFile(first) else { return nil }
             }
         }
-        // Arguments after `--` are paths; ArgumentParser has already dropped the `--` itself.
-        let afterSeparator = commandLine.firstIndex(of: "--").map { commandLine.count - $0 - 1 } ?? 0
-        separated = commandLine.contains("--")
-        let positional = Array(arguments.dropLast(min(afterSeparator, arguments.count)))
-        let explicitPaths = Array(arguments.suffix(min(afterSeparator, arguments.count)))
+        // Arguments after `--` are paths.
+        separated = afterSeparator != nil
+        let positional = Array(arguments.dropLast(afterSeparator ?? 0))
+        let explicitPaths = Array(arguments.suffix(afterSeparator ?? 0))
         guard let rev = positional.first else {
             // `--cached` alone, or `--cached -- PATH`.
             sides = .index(from: "HEAD")

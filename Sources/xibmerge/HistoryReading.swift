@@ -1,4 +1,3 @@
-import ArgumentParser
 import XibGit
 import XibKit
 
@@ -108,15 +107,5 @@ final class Versions {
     static func compare(old: SemanticDiff.Version?, new: SemanticDiff.Version?, oldPath: String, path: String,
                         options: DiffOptions) -> FileDiff {
         SemanticDiff.compare(old: old, new: new, oldName: "a/" + oldPath, newName: "b/" + path, displayName: path, options: options)
-    }
-}
-
-/// `--jobs N`, for the commands that work across files or commits.
-struct ParallelOptions: ParsableArguments {
-    @Option(name: [.customShort("j"), .long], help: "Use at most N cores (default: all).")
-    var jobs: Int?
-
-    func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import XibGit
 import XibKit
 #if canImport(Glibc)
@@ -7,32 +6,28 @@ import Glibc
 import Darwin
 #endif
 
-struct InstallCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "install",
-        abstract: "Set git up to merge and diff .xib and .storyboard files with xibmerge.",
-        discussion: """
-        Writes merge.xibmerge.{name,driver}, diff.xibmerge.{textconv,xfuncname,cachetextconv} and \
-        mergetool.xibmerge.{cmd,trustExitCode} (for `git mergetool --tool xibmerge`) to the repository's \
-        config (--global: the user's ~/.gitconfig) and `*.xib merge=xibmerge diff=xibmerge`, \
-        `*.storyboard merge=xibmerge diff=xibmerge` to the work tree's .gitattributes (--global: \
-        core.attributesFile, or $XDG_CONFIG_HOME/git/attributes, or ~/.config/git/attributes; a bare \
-        repository: info/attributes). The commands name this binary by its absolute path. Running it \
-        again changes nothing; --uninstall removes exactly what it added, leaving both files as they were.
-        """
-    )
-
-    @Flag(help: "Set up the user's global git configuration and attributes instead of this repository's.")
-    var global = false
-
-    @Flag(help: "Remove what install added.")
-    var uninstall = false
-
-    @Flag(help: "Also add a git pre-commit hook running `xibmerge tidy --staged` (a repository's only).")
-    var tidy = false
-
-    func run() throws {
-        try InstallRun(global: global, uninstall: uninstall, tidy: tidy).run()
+enum InstallCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            name: "install",
+            abstract: "Set git up to merge and diff .xib and .storyboard files with xibmerge.",
+            discussion: """
+            Writes merge.xibmerge.{name,driver}, diff.xibmerge.{textconv,xfuncname,cachetextconv} and \
+            mergetool.xibmerge.{cmd,trustExitCode} (for `git mergetool --tool xibmerge`) to the repository's \
+            config (--global: the user's ~/.gitconfig) and `*.xib merge=xibmerge diff=xibmerge`, \
+            `*.storyboard merge=xibmerge diff=xibmerge` to the work tree's .gitattributes (--global: \
+            core.attributesFile, or $XDG_CONFIG_HOME/git/attributes, or ~/.config/git/attributes; a bare \
+            repository: info/attributes). The commands name this binary by its absolute path. Running it \
+            again changes nothing; --uninstall removes exactly what it added, leaving both files as they were.
+            """,
+            arguments: [
+                .flag("--global", help: "Set up the user's global git configuration and attributes instead of this repository's."),
+                .flag("--uninstall", help: "Remove what install added."),
+                .flag("--tidy", help: "Also add a git pre-commit hook running `xibmerge tidy --staged` (a repository's only)."),
+            ]
+        ) { parsed in
+            InstallRun(global: parsed.flag("--global"), uninstall: parsed.flag("--uninstall"), tidy: parsed.flag("--tidy"))
+        }
     }
 }
 

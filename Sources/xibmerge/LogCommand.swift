@@ -1,36 +1,29 @@
-import ArgumentParser
 import XibGit
 import XibKit
 import XibReport
 
-struct LogCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "log",
-        abstract: "The semantic history of one .xib or .storyboard: each commit that changed it, with what it changed.",
-        discussion: """
-        Commits reachable from HEAD (or --rev) whose version of PATH differs from their first parent's, \
-        newest first: id, author, date and summary, then the semantic diff of the commit's change to the \
-        file. Renames are followed, as git log --follow does: a commit that renamed the file says so, and \
-        the history goes on under the old path. Exit codes: 0 success, 2 errors (outside a repository, \
-        unborn HEAD, unknown revision, a path that never existed).
-        """
-    )
-
-    @Option(name: [.customShort("n"), .customLong("max-count")], help: "Show at most N commits.")
-    var maxCount: Int?
-
-    @Option(help: "Start from this revision instead of HEAD.")
-    var rev = "HEAD"
-
-    @OptionGroup var display: DiffDisplayOptions
-
-    @OptionGroup var parallel: ParallelOptions
-
-    @Argument(help: "The file, relative to the current folder.")
-    var path: String
-
-    func run() throws {
-        try LogRun(maxCount: maxCount, rev: rev, display: display.settings, jobs: parallel.jobs, path: path).run()
+enum LogCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            name: "log",
+            abstract: "The semantic history of one .xib or .storyboard: each commit that changed it, with what it changed.",
+            discussion: """
+            Commits reachable from HEAD (or --rev) whose version of PATH differs from their first parent's, \
+            newest first: id, author, date and summary, then the semantic diff of the commit's change to the \
+            file. Renames are followed, as git log --follow does: a commit that renamed the file says so, and \
+            the history goes on under the old path. Exit codes: 0 success, 2 errors (outside a repository, \
+            unborn HEAD, unknown revision, a path that never existed).
+            """,
+            arguments: [
+                .option("--max-count", short: "n", value: "max-count", help: "Show at most N commits."),
+                .option("--rev", help: "Start from this revision instead of HEAD.", default: "HEAD"),
+            ] + DiffDisplayOptions.specs + JobsOption.specs + [
+                .positional("path", help: "The file, relative to the current folder."),
+            ]
+        ) { parsed in
+            LogRun(maxCount: try parsed.value("--max-count"), rev: parsed.string("--rev") ?? "HEAD",
+                   display: try DiffDisplayOptions.settings(parsed), jobs: try JobsOption.jobs(parsed), path: parsed.argument("path"))
+        }
     }
 }
 

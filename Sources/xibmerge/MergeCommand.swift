@@ -1,4 +1,3 @@
-import ArgumentParser
 import XibGit
 import XibKit
 import XibReport
@@ -8,54 +7,46 @@ import Glibc
 import Darwin
 #endif
 
-struct MergeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "merge",
-        abstract: "Three-way merge of an Interface Builder file (git merge-driver form: merge %O %A %B %P %L).",
-        discussion: """
-        The result goes to OURS unless --output is given. Exit codes: 0 clean, 1 conflicts remain \
-        (marked in the file), 2 usage errors. Inputs that cannot be merged structurally (legacy \
-        archives, malformed XML) get a line-based merge with conflict markers and exit 1: nothing is lost. \
-        Without --conflict-style, markers follow git's merge.conflictStyle (diff3 and zdiff3 add what base \
-        had, after `||||||| base`), read with `git config` only when there are conflicts to mark.
-        """
-    )
-
-    @Option(name: .long, help: "Write the result here instead of to OURS.")
-    var output: String?
-
-    @Option(name: .customLong("conflict-style"),
-            help: "markers, diff3 or zdiff3 (default: git's merge.conflictStyle), or ours or theirs (resolve every conflict so).")
-    var conflictStyle: XibMerger.Options.ConflictStyle?
-
-    @Option(name: .customLong("marker-size"), help: ArgumentHelp("The length of conflict markers (default 7).", valueName: "N"))
-    var markerSizeOption: Int?
-
-    @Option(name: .long, help: "Write the merge summary as JSON to this file.")
-    var report: String?
-
-    @Flag(name: .customLong("strict-layout"), help: "Frames changed differently on both sides are a conflict.")
-    var strictLayout = false
-
-    @Flag(name: .long, help: "Also say what each side contributed and every automatic resolution (frames kept, ids renamed, …).")
-    var verbose = false
-
-    @Argument(help: "The common ancestor (%O).") var base: String
-    @Argument(help: "Our version (%A); receives the result.") var ours: String
-    @Argument(help: "Their version (%B).") var theirs: String
-    @Argument(help: "The file's path in the repository (%P), for messages.") var path: String?
-    @Argument(help: "The length of conflict markers (%L); --marker-size says the same.") var markerSize: Int?
-
-    func validate() throws {
-        if markerSize != nil && markerSizeOption != nil && markerSize != markerSizeOption {
-            throw ValidationError("the marker size is given twice, differently")
-        }
-        if let n = markerSize ?? markerSizeOption, n < 1 { throw ValidationError("the marker size must be at least 1") }
+enum MergeCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            name: "merge",
+            abstract: "Three-way merge of an Interface Builder file (git merge-driver form: merge %O %A %B %P %L).",
+            discussion: """
+            The result goes to OURS unless --output is given. Exit codes: 0 clean, 1 conflicts remain \
+            (marked in the file), 2 usage errors. Inputs that cannot be merged structurally (legacy \
+            archives, malformed XML) get a line-based merge with conflict markers and exit 1: nothing is lost. \
+            Without --conflict-style, markers follow git's merge.conflictStyle (diff3 and zdiff3 add what base \
+            had, after `||||||| base`), read with `git config` only when there are conflicts to mark.
+            """,
+            arguments: [
+                .option("--output", help: "Write the result here instead of to OURS."),
+                .option("--conflict-style",
+                        help: "markers, diff3 or zdiff3 (default: git's merge.conflictStyle), or ours or theirs (resolve every conflict so)."),
+                .option("--marker-size", value: "N", help: "The length of conflict markers (default 7)."),
+                .option("--report", help: "Write the merge summary as JSON to this file."),
+                .flag("--strict-layout", help: "Frames changed differently on both sides are a conflict."),
+                .flag("--verbose", help: "Also say what each side contributed and every automatic resolution (frames kept, ids renamed, …)."),
+                .positional("base", help: "The common ancestor (%O)."),
+                .positional("ours", help: "Our version (%A); receives the result."),
+                .positional("theirs", help: "Their version (%B)."),
+                .optionalPositional("path", help: "The file's path in the repository (%P), for messages."),
+                .optionalPositional("marker-size", help: "The length of conflict markers (%L); --marker-size says the same."),
+            ],
+            makeRun: run
+        )
     }
 
-    func run() throws {
-        try MergeRun(base: base, ours: ours, theirs: theirs, path: path, markerSize: markerSize ?? markerSizeOption, output: output,
-                     conflictStyle: conflictStyle, report: report, strictLayout: strictLayout, verbose: verbose).run()
+    private static func run(_ parsed: ParsedArguments) throws -> any CommandRun {
+        let markerSize: Int? = try parsed.value("marker-size"), markerSizeOption: Int? = try parsed.value("--marker-size")
+        if let markerSize, let markerSizeOption, markerSize != markerSizeOption {
+            throw ArgumentError("the marker size is given twice, differently")
+        }
+        if let n = markerSize ?? markerSizeOption, n < 1 { throw ArgumentError("the marker size must be at least 1") }
+        return MergeRun(base: parsed.argument("base"), ours: parsed.argument("ours"), theirs: parsed.argument("theirs"),
+                        path: parsed.string("path"), markerSize: markerSize ?? markerSizeOption, output: parsed.string("--output"),
+                        conflictStyle: try parsed.value("--conflict-style"), report: parsed.string("--report"),
+                        strictLayout: parsed.flag("--strict-layout"), verbose: parsed.flag("--verbose"))
     }
 }
 
@@ -171,7 +162,7 @@ struct MergeRun: CommandRun {
     }
 }
 
-extension XibMerger.Options.ConflictStyle: ExpressibleByArgument {}
+extension XibMerger.Options.ConflictStyle: ArgumentValue {}
 
 extension MergeRun {
     /// git's `merge.conflictStyle`, as `git config` reads it where git runs the driver (the top

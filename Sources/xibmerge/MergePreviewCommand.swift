@@ -1,36 +1,31 @@
-import ArgumentParser
 import XibGit
 import XibKit
 import XibReport
 
-struct MergePreviewCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "merge-preview",
-        abstract: "Tell whether merging THEIRS_REV into OURS_REV would leave conflicts, without merging.",
-        discussion: """
-        Finds the merge base and merges, in memory, every .xib and .storyboard changed on both sides \
-        the way the merge driver would; other files are predicted by libgit2's own in-memory merge. \
-        Nothing is written to the repository or the work tree (in a partial clone, git fetches the \
-        versions a merge needs, as it would for the merge). Conflicts are named by the human path of \
-        the object concerned. With Swift or Objective-C sources, the merged tree is checked with `check`'s \
-        code rules: mismatches between IB files and code that neither side has are listed. Exit codes: \
-        0 everything would merge cleanly, 1 conflicts would remain or the merge breaks the app, 2 errors.
-        """
-    )
-
-    @Option(help: "Output format: text, markdown or json.")
-    var format: OutputFormat = .text
-
-    @Argument(help: "The revision merged into (usually the target branch).")
-    var oursRev: String
-
-    @Argument(help: "The revision merged in (usually the pull request's branch).")
-    var theirsRev: String
-
-    @OptionGroup var parallel: ParallelOptions
-
-    func run() throws {
-        try MergePreviewRun(format: format, oursRev: oursRev, theirsRev: theirsRev, jobs: parallel.jobs).run()
+enum MergePreviewCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            name: "merge-preview",
+            abstract: "Tell whether merging THEIRS_REV into OURS_REV would leave conflicts, without merging.",
+            discussion: """
+            Finds the merge base and merges, in memory, every .xib and .storyboard changed on both sides \
+            the way the merge driver would; other files are predicted by libgit2's own in-memory merge. \
+            Nothing is written to the repository or the work tree (in a partial clone, git fetches the \
+            versions a merge needs, as it would for the merge). Conflicts are named by the human path of \
+            the object concerned. With Swift or Objective-C sources, the merged tree is checked with `check`'s \
+            code rules: mismatches between IB files and code that neither side has are listed. Exit codes: \
+            0 everything would merge cleanly, 1 conflicts would remain or the merge breaks the app, 2 errors.
+            """,
+            arguments: [
+                .option("--format", help: "Output format: text, markdown or json.", default: "text"),
+            ] + JobsOption.specs + [
+                .positional("ours-rev", help: "The revision merged into (usually the target branch)."),
+                .positional("theirs-rev", help: "The revision merged in (usually the pull request's branch)."),
+            ]
+        ) { parsed in
+            MergePreviewRun(format: try parsed.value("--format") ?? .text, oursRev: parsed.argument("ours-rev"),
+                            theirsRev: parsed.argument("theirs-rev"), jobs: try JobsOption.jobs(parsed))
+        }
     }
 }
 

@@ -1,34 +1,28 @@
-import ArgumentParser
 import XibKit
 import XibReport
 
-struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render",
-        abstract: "Draw a .xib or .storyboard as wireframes (SVG or HTML): each scene, or each top-level view or window.",
-        discussion: """
-        Every view is a rectangle at its frame, with its text, image name and background colour; bars are drawn; \
-        each shape carries the object's id (data-id) and human path (shown on hover). A sketch like Xcode's outline \
-        mode, not pixel-exact. Exit codes: 0 drawn, 2 errors (unreadable input, unknown scene).
-        """
-    )
+enum RenderCommand {
+    enum Format: String, ArgumentValue, CaseIterable { case svg, html }
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case svg, html }
-
-    @Option(name: .long, help: "Only this scene or top-level object (its id, or its name as the diff shows it); repeatable.")
-    var scene: [String] = []
-
-    @Option(name: .long, help: "Output format: svg or html.")
-    var format: Format = .svg
-
-    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.")
-    var output: String?
-
-    @Argument(help: "The .xib or .storyboard file.")
-    var file: String
-
-    func run() throws {
-        try RenderRun(scene: scene, format: format, output: output, file: file).run()
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            name: "render",
+            abstract: "Draw a .xib or .storyboard as wireframes (SVG or HTML): each scene, or each top-level view or window.",
+            discussion: """
+            Every view is a rectangle at its frame, with its text, image name and background colour; bars are drawn; \
+            each shape carries the object's id (data-id) and human path (shown on hover). A sketch like Xcode's outline \
+            mode, not pixel-exact. Exit codes: 0 drawn, 2 errors (unreadable input, unknown scene).
+            """,
+            arguments: [
+                .repeated("--scene", help: "Only this scene or top-level object (its id, or its name as the diff shows it); repeatable."),
+                .option("--format", help: "Output format: svg or html.", default: "svg"),
+                .option("--output", short: "o", help: "Write to this file instead of standard output."),
+                .positional("file", help: "The .xib or .storyboard file."),
+            ]
+        ) { parsed in
+            RenderRun(scene: parsed.strings("--scene"), format: try parsed.value("--format") ?? .svg, output: parsed.string("--output"),
+                      file: parsed.argument("file"))
+        }
     }
 }
 

@@ -1,73 +1,59 @@
-import ArgumentParser
 import XibGit
 import XibKit
 import XibReport
 
-struct ResolveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "resolve",
-        abstract: "Resolve the conflicted .xib and .storyboard files of the index: merge them structurally, and answer their conflicts one by one.",
-        discussion: """
-        For each conflicted Interface Builder file (all of them, or those under the PATHs), the three \
-        versions git kept in the index (base, ours, theirs) are merged as the merge driver merges them, with \
-        the answers given so far, and the result replaces the work-tree file: after the driver, or after a \
-        merge, rebase, cherry-pick or stash pop that ran without it. \
-        --interactive asks, conflict by conflict, for ours, theirs, base (attributes and values) or, for a \
-        list, both; --take ours|theirs answers every conflict (or those --only selects) with one side. \
-        Answers are kept in the git directory until the file is resolved, so quitting keeps them and the next \
-        run starts from them. A file with every conflict answered is written, checked and staged (unless \
-        --no-add); otherwise the remaining conflicts are marked in it and it stays conflicted. Both sides \
-        added the file (no base): merged against what the two versions have in common. Deleted on one side \
-        and changed on the other: reported, left to you. A file without conflict markers that differs from \
-        our version looks resolved by hand, and is left alone unless --force. \
-        git mergetool (`xibmerge install` sets up `git mergetool --tool xibmerge`) passes the three versions \
-        as --base, --ours and --theirs and the work-tree file as the one PATH; it stages the file itself.
-        Once nothing is left conflicted in a merge, the work tree is checked with `check`'s code rules and \
-        the mismatches between IB files and code that neither side has are listed. \
-        Exit codes: 0 all resolved, 1 conflicts remain, 2 errors.
-        """
-    )
-
-    @Flag(name: .long, help: "Ask which side to take, conflict by conflict (standard input must be a terminal).")
-    var interactive = false
-
-    @Option(name: .long, help: ArgumentHelp("Take this side (ours or theirs) in every conflict, or in those --only selects.", valueName: "SIDE"))
-    var take: MergeSide?
-
-    @Option(name: .long, help: ArgumentHelp("Only the conflicts whose path, object id or key contains PATTERN (or matches it, with * ? [).",
-                                            valueName: "PATTERN"))
-    var only: String?
-
-    @Option(name: .long, help: ArgumentHelp("The base version's file (git mergetool's $BASE; empty: none).", valueName: "FILE"))
-    var base: String?
-
-    @Option(name: .long, help: ArgumentHelp("Our version's file (git mergetool's $LOCAL).", valueName: "FILE"))
-    var ours: String?
-
-    @Option(name: .long, help: ArgumentHelp("Their version's file (git mergetool's $REMOTE).", valueName: "FILE"))
-    var theirs: String?
-
-    @Flag(name: .customLong("no-add"), help: "Do not stage resolved files.")
-    var noAdd = false
-
-    @Flag(help: "Redo the merge even where the work-tree file looks resolved by hand.")
-    var force = false
-
-    @Argument(help: "Files or folders to resolve (default: every conflicted .xib and .storyboard); with --ours and --theirs, the one file to write.")
-    var paths: [String] = []
-
-    func validate() throws {
-        if interactive && take != nil { throw ValidationError("--interactive and --take exclude each other") }
-        if only != nil && !interactive && take == nil { throw ValidationError("--only selects conflicts for --interactive or --take") }
-        if (ours == nil) != (theirs == nil) || (base != nil && ours == nil) {
-            throw ValidationError("--base, --ours and --theirs go together (--base may be left out)")
-        }
-        if ours != nil && paths.count != 1 { throw ValidationError("with --ours and --theirs, give the one file to write") }
+enum ResolveCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            name: "resolve",
+            abstract: "Resolve the conflicted .xib and .storyboard files of the index: merge them structurally, and answer their conflicts one by one.",
+            discussion: """
+            For each conflicted Interface Builder file (all of them, or those under the PATHs), the three \
+            versions git kept in the index (base, ours, theirs) are merged as the merge driver merges them, with \
+            the answers given so far, and the result replaces the work-tree file: after the driver, or after a \
+            merge, rebase, cherry-pick or stash pop that ran without it. \
+            --interactive asks, conflict by conflict, for ours, theirs, base (attributes and values) or, for a \
+            list, both; --take ours|theirs answers every conflict (or those --only selects) with one side. \
+            Answers are kept in the git directory until the file is resolved, so quitting keeps them and the next \
+            run starts from them. A file with every conflict answered is written, checked and staged (unless \
+            --no-add); otherwise the remaining conflicts are marked in it and it stays conflicted. Both sides \
+            added the file (no base): merged against what the two versions have in common. Deleted on one side \
+            and changed on the other: reported, left to you. A file without conflict markers that differs from \
+            our version looks resolved by hand, and is left alone unless --force. \
+            git mergetool (`xibmerge install` sets up `git mergetool --tool xibmerge`) passes the three versions \
+            as --base, --ours and --theirs and the work-tree file as the one PATH; it stages the file itself.
+            Once nothing is left conflicted in a merge, the work tree is checked with `check`'s code rules and \
+            the mismatches between IB files and code that neither side has are listed. \
+            Exit codes: 0 all resolved, 1 conflicts remain, 2 errors.
+            """,
+            arguments: [
+                .flag("--interactive", help: "Ask which side to take, conflict by conflict (standard input must be a terminal)."),
+                .option("--take", value: "SIDE", help: "Take this side (ours or theirs) in every conflict, or in those --only selects."),
+                .option("--only", value: "PATTERN", help: "Only the conflicts whose path, object id or key contains PATTERN (or matches it, with * ? [)."),
+                .option("--base", value: "FILE", help: "The base version's file (git mergetool's $BASE; empty: none)."),
+                .option("--ours", value: "FILE", help: "Our version's file (git mergetool's $LOCAL)."),
+                .option("--theirs", value: "FILE", help: "Their version's file (git mergetool's $REMOTE)."),
+                .flag("--no-add", help: "Do not stage resolved files."),
+                .flag("--force", help: "Redo the merge even where the work-tree file looks resolved by hand."),
+                .variadic("paths", required: false,
+                          help: "Files or folders to resolve (default: every conflicted .xib and .storyboard); with --ours and --theirs, the one file to write."),
+            ],
+            makeRun: run
+        )
     }
 
-    func run() throws {
-        try ResolveRun(mode: interactive ? .interactive : (take.map(ResolveRun.Mode.take) ?? .merge), only: only,
-                       base: base, ours: ours, theirs: theirs, noAdd: noAdd, force: force, paths: paths).run()
+    private static func run(_ parsed: ParsedArguments) throws -> any CommandRun {
+        let interactive = parsed.flag("--interactive"), take: MergeSide? = try parsed.value("--take")
+        let (only, base, ours, theirs) = (parsed.string("--only"), parsed.string("--base"), parsed.string("--ours"), parsed.string("--theirs"))
+        let paths = parsed.strings("paths")
+        if interactive && take != nil { throw ArgumentError("--interactive and --take exclude each other") }
+        if only != nil && !interactive && take == nil { throw ArgumentError("--only selects conflicts for --interactive or --take") }
+        if (ours == nil) != (theirs == nil) || (base != nil && ours == nil) {
+            throw ArgumentError("--base, --ours and --theirs go together (--base may be left out)")
+        }
+        if ours != nil && paths.count != 1 { throw ArgumentError("with --ours and --theirs, give the one file to write") }
+        return ResolveRun(mode: interactive ? .interactive : (take.map(ResolveRun.Mode.take) ?? .merge), only: only,
+                          base: base, ours: ours, theirs: theirs, noAdd: parsed.flag("--no-add"), force: parsed.flag("--force"), paths: paths)
     }
 }
 
@@ -271,4 +257,7 @@ struct ResolveRun: CommandRun {
     }
 }
 
-extension MergeSide: ExpressibleByArgument {}
+extension MergeSide: ArgumentValue {
+    init?(argument: String) { self.init(rawValue: argument) }
+    static var allowedValues: [String] { [MergeSide.ours, .theirs].map(\.rawValue) }
+}

@@ -1,60 +1,47 @@
-import ArgumentParser
 import XibGit
 import XibKit
 import XibReport
 
-struct ReviewCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "review",
-        abstract: "Review the .xib and .storyboard changes of a range with pictures: HTML, Markdown (a PR comment) or JSON.",
-        discussion: """
-        RANGE is BASE..HEAD (two commits), BASE...HEAD (HEAD since their merge base) or BASE (HEAD since \
-        its merge base with BASE, as --base). Without one: HEAD since its merge base with the default branch \
-        (origin/HEAD, main or master). Per file: the semantic diff; per changed scene or top-level object, \
-        before and after wireframes (added green, removed red and dashed, modified amber) with the constraint \
-        and connection changes beside them; for storyboards, the flow graph. Exit codes: 0 reviewed, 1 with \
-        --exit-code when there are changes, 2 errors (also when a changed file cannot be read; the report \
-        names it).
-        """
-    )
+enum ReviewCommand {
+    enum Format: String, ArgumentValue, CaseIterable { case markdown, html, json }
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case markdown, html, json }
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            name: "review",
+            abstract: "Review the .xib and .storyboard changes of a range with pictures: HTML, Markdown (a PR comment) or JSON.",
+            discussion: """
+            RANGE is BASE..HEAD (two commits), BASE...HEAD (HEAD since their merge base) or BASE (HEAD since \
+            its merge base with BASE, as --base). Without one: HEAD since its merge base with the default branch \
+            (origin/HEAD, main or master). Per file: the semantic diff; per changed scene or top-level object, \
+            before and after wireframes (added green, removed red and dashed, modified amber) with the constraint \
+            and connection changes beside them; for storyboards, the flow graph. Exit codes: 0 reviewed, 1 with \
+            --exit-code when there are changes, 2 errors (also when a changed file cannot be read; the report \
+            names it).
+            """,
+            arguments: [
+                .option("--format", help: "Output format: markdown, html or json.", default: "markdown"),
+                .option("--output", short: "o", help: "Write to this file instead of standard output."),
+                .option("--base", help: "Review HEAD since its merge base with this revision."),
+                .option("--merge-into", help: "Also say what merging HEAD into this revision would do to each file."),
+                .option("--html-name", help: "Where the HTML report is published (Markdown points there when it leaves files out)."),
+                .flag("--include-noise", help: "Show Xcode's noise instead of counting it."),
+                .flag("--layout", help: "List each changed frame instead of counting them."),
+                .flag("--exit-code", help: "Exit 1 when there are changes to review."),
+                .variadic("arguments", required: false, help: "A range (BASE..HEAD, BASE...HEAD, BASE), then -- and paths."),
+            ],
+            makeRun: run
+        )
+    }
 
-    @Option(help: "Output format: markdown, html or json.")
-    var format: Format = .markdown
-
-    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.")
-    var output: String?
-
-    @Option(help: "Review HEAD since its merge base with this revision.")
-    var base: String?
-
-    @Option(name: .customLong("merge-into"), help: "Also say what merging HEAD into this revision would do to each file.")
-    var mergeInto: String?
-
-    @Option(name: .customLong("html-name"), help: "Where the HTML report is published (Markdown points there when it leaves files out).")
-    var htmlName: String?
-
-    @Flag(help: "Show Xcode's noise instead of counting it.")
-    var includeNoise = false
-
-    @Flag(help: "List each changed frame instead of counting them.")
-    var layout = false
-
-    @Flag(help: "Exit 1 when there are changes to review.")
-    var exitCode = false
-
-    @Argument(help: "A range (BASE..HEAD, BASE...HEAD, BASE), then -- and paths.")
-    var arguments: [String] = []
-
-    func run() throws {
-        // Paths are what follows `--`; ArgumentParser hands them over among the positional arguments.
-        let afterSeparator = CommandLine.arguments.firstIndex(of: "--").map { CommandLine.arguments.count - $0 - 1 } ?? 0
-        let split = min(afterSeparator, arguments.count)
+    private static func run(_ parsed: ParsedArguments) throws -> any CommandRun {
+        let format: Format = try parsed.value("--format") ?? .markdown
         let kind: ReviewReport.Format = format == .html ? .html : format == .json ? .json : .markdown
-        try ReviewRun(format: kind, output: output, base: base, mergeInto: mergeInto, htmlName: htmlName,
-                      options: DiffOptions(includeNoise: includeNoise, layout: layout), exitCode: exitCode,
-                      ranges: Array(arguments.dropLast(split)), paths: Array(arguments.suffix(split))).run()
+        // Paths are what follows `--`.
+        let arguments = parsed.strings("arguments"), split = parsed.countAfterSeparator("arguments")
+        return ReviewRun(format: kind, output: parsed.string("--output"), base: parsed.string("--base"),
+                         mergeInto: parsed.string("--merge-into"), htmlName: parsed.string("--html-name"),
+                         options: DiffOptions(includeNoise: parsed.flag("--include-noise"), layout: parsed.flag("--layout")),
+                         exitCode: parsed.flag("--exit-code"), ranges: Array(arguments.dropLast(split)), paths: Array(arguments.suffix(split)))
     }
 }
 

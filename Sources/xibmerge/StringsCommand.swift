@@ -1,45 +1,35 @@
-import ArgumentParser
 import XibKit
 
-struct StringsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "strings",
-        abstract: "Write a document's translatable texts as ibtool or Xcode's String Catalog extraction does.",
-        discussion: """
-            For each .xib or .storyboard, the keys (OBJECT-ID.property), ibtool's comments and the base texts, \
-            sorted as ibtool and Xcode sort them. --format strings (default) writes what `ibtool --generate-strings-file` \
-            writes, in UTF-16 with a byte-order mark unless --encoding utf8; --format xcstrings a String Catalog as Xcode writes it.
-            With --update EXISTING, EXISTING (.strings or .xcstrings) is brought up to date instead: new keys added, \
-            translations whose source text is unchanged kept byte for byte, every dropped or stale key reported.
-            Exit codes: 0 written, 1 keys were dropped or marked stale (--update), 2 errors.
-            """
-    )
+enum StringsCommand {
+    enum Format: String, ArgumentValue, CaseIterable { case strings, xcstrings }
+    enum Encoding: String, ArgumentValue, CaseIterable { case utf16, utf8 }
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case strings, xcstrings }
-    enum Encoding: String, ExpressibleByArgument, CaseIterable { case utf16, utf8 }
-
-    @Option(help: "Output format: strings or xcstrings (default: strings, or the format of --update's file).")
-    var format: Format?
-
-    @Option(help: "Encoding of a new .strings file: utf16 (ibtool's, with a byte-order mark) or utf8.")
-    var encoding: Encoding = .utf16
-
-    @Option(name: [.short, .customLong("output")], help: "Write here instead of standard output (with several files: a folder).")
-    var output: String?
-
-    @Option(help: "Bring this .strings or .xcstrings file up to date (written in place unless -o).")
-    var update: String?
-
-    @Argument(help: "The .xib or .storyboard files.")
-    var files: [String]
-
-    func validate() throws {
-        if update != nil && files.count != 1 { throw ValidationError("--update takes exactly one document") }
-        if files.count > 1 && output == nil { throw ValidationError("with several documents, -o names the folder to write their files in") }
-    }
-
-    func run() throws {
-        try StringsRun(format: format, encoding: encoding, output: output, update: update, files: files).run()
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            name: "strings",
+            abstract: "Write a document's translatable texts as ibtool or Xcode's String Catalog extraction does.",
+            discussion: """
+                For each .xib or .storyboard, the keys (OBJECT-ID.property), ibtool's comments and the base texts, \
+                sorted as ibtool and Xcode sort them. --format strings (default) writes what `ibtool --generate-strings-file` \
+                writes, in UTF-16 with a byte-order mark unless --encoding utf8; --format xcstrings a String Catalog as Xcode writes it.
+                With --update EXISTING, EXISTING (.strings or .xcstrings) is brought up to date instead: new keys added, \
+                translations whose source text is unchanged kept byte for byte, every dropped or stale key reported.
+                Exit codes: 0 written, 1 keys were dropped or marked stale (--update), 2 errors.
+                """,
+            arguments: [
+                .option("--format", help: "Output format: strings or xcstrings (default: strings, or the format of --update's file)."),
+                .option("--encoding", help: "Encoding of a new .strings file: utf16 (ibtool's, with a byte-order mark) or utf8.", default: "utf16"),
+                .option("--output", short: "o", help: "Write here instead of standard output (with several files: a folder)."),
+                .option("--update", help: "Bring this .strings or .xcstrings file up to date (written in place unless -o)."),
+                .variadic("files", required: true, help: "The .xib or .storyboard files."),
+            ]
+        ) { parsed in
+            let (files, output, update) = (parsed.strings("files"), parsed.string("--output"), parsed.string("--update"))
+            if update != nil && files.count != 1 { throw ArgumentError("--update takes exactly one document") }
+            if files.count > 1 && output == nil { throw ArgumentError("with several documents, -o names the folder to write their files in") }
+            return StringsRun(format: try parsed.value("--format"), encoding: try parsed.value("--encoding") ?? .utf16, output: output,
+                              update: update, files: files)
+        }
     }
 }
 

@@ -1,32 +1,27 @@
-import ArgumentParser
 import XibKit
 
-struct TextconvCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "textconv",
-        abstract: "Print a stable, line-oriented semantic outline of a .xib or .storyboard (git's diff.<driver>.textconv).",
-        discussion: """
-        One line per object (its human path and id; constraints as equations, connections as what they
-        connect), its attributes indented below it. Noise and frames are left out unless asked for.
-        With `git config diff.xib.textconv "xibmerge textconv"` and `*.storyboard diff=xib` in
-        .gitattributes, `git diff`, `git log -p` and `git show` print these outlines' differences.
-        A file that is not an Interface Builder document in Xcode 5+ form, or that is over one of the
-        reader's limits (256 MiB, ...), is printed as it is (with a warning), so git still shows its
-        line diff.
-        """
-    )
-
-    @Flag(help: "Include Xcode's noise (toolsVersion, plug-in versions, <device>, canvasLocation, misplaced).")
-    var includeNoise = false
-
-    @Flag(help: "Include frames.")
-    var layout = false
-
-    @Argument(help: "The .xib or .storyboard file.")
-    var file: String
-
-    func run() throws {
-        try TextconvRun(file: file, includeNoise: includeNoise, layout: layout).run()
+enum TextconvCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            name: "textconv",
+            abstract: "Print a stable, line-oriented semantic outline of a .xib or .storyboard (git's diff.<driver>.textconv).",
+            discussion: """
+            One line per object (its human path and id; constraints as equations, connections as what they \
+            connect), its attributes indented below it. Noise and frames are left out unless asked for. \
+            With `git config diff.xib.textconv "xibmerge textconv"` and `*.storyboard diff=xib` in \
+            .gitattributes, `git diff`, `git log -p` and `git show` print these outlines' differences. \
+            A file that is not an Interface Builder document in Xcode 5+ form, or that is over one of the \
+            reader's limits (256 MiB, ...), is printed as it is (with a warning), so git still shows its \
+            line diff.
+            """,
+            arguments: [
+                .flag("--include-noise", help: "Include Xcode's noise (toolsVersion, plug-in versions, <device>, canvasLocation, misplaced)."),
+                .flag("--layout", help: "Include frames."),
+                .positional("file", help: "The .xib or .storyboard file."),
+            ]
+        ) { parsed in
+            TextconvRun(file: parsed.argument("file"), includeNoise: parsed.flag("--include-noise"), layout: parsed.flag("--layout"))
+        }
     }
 }
 

@@ -1,4 +1,3 @@
-import ArgumentParser
 import XibGit
 import XibKit
 #if canImport(Glibc)
@@ -7,39 +6,32 @@ import Glibc
 import Darwin
 #endif
 
-struct TidyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tidy",
-        abstract: "Put Xcode's no-op rewrites of .xib and .storyboard files back to HEAD's values.",
-        discussion: """
-        Compares each changed Interface Builder file with HEAD (or --against REV); with --staged, the \
-        index with HEAD. A file that differs only in noise goes back to HEAD's bytes. A file with real \
-        changes keeps every one of them, and its noise takes HEAD's values: the document's versions, \
-        plug-in versions, deployment and capability entries, editor state (device, canvas locations), \
-        cached resources whose images or colours did not change. Frames go back only with --frames. \
-        With --staged the staged blob is rewritten and the work-tree file with it (a pre-commit hook). \
-        One line per tidied file says what went back. Exit 1 with --check when something would be \
-        tidied; 2 when a file cannot be read (it is left as it is).
-        """
-    )
-
-    @Flag(help: "Tidy the staged files (the index against HEAD), and the work-tree files with them.")
-    var staged = false
-
-    @Flag(help: "Change nothing; list what would be tidied and exit 1 if anything would.")
-    var check = false
-
-    @Option(name: .customLong("against"), help: "The revision to compare with (default: HEAD).")
-    var against: String?
-
-    @Flag(help: "Also put back frames that moved by less than a point, where nothing else about the view or its constraints changed.")
-    var frames = false
-
-    @Argument(help: "Limit to these files or folders.")
-    var paths: [String] = []
-
-    func run() throws {
-        try TidyRun(staged: staged, check: check, against: against, frames: frames, paths: paths).run()
+enum TidyCommand {
+    static func spec() -> CommandSpec {
+        CommandSpec(
+            name: "tidy",
+            abstract: "Put Xcode's no-op rewrites of .xib and .storyboard files back to HEAD's values.",
+            discussion: """
+            Compares each changed Interface Builder file with HEAD (or --against REV); with --staged, the \
+            index with HEAD. A file that differs only in noise goes back to HEAD's bytes. A file with real \
+            changes keeps every one of them, and its noise takes HEAD's values: the document's versions, \
+            plug-in versions, deployment and capability entries, editor state (device, canvas locations), \
+            cached resources whose images or colours did not change. Frames go back only with --frames. \
+            With --staged the staged blob is rewritten and the work-tree file with it (a pre-commit hook). \
+            One line per tidied file says what went back. Exit 1 with --check when something would be \
+            tidied; 2 when a file cannot be read (it is left as it is).
+            """,
+            arguments: [
+                .flag("--staged", help: "Tidy the staged files (the index against HEAD), and the work-tree files with them."),
+                .flag("--check", help: "Change nothing; list what would be tidied and exit 1 if anything would."),
+                .option("--against", help: "The revision to compare with (default: HEAD)."),
+                .flag("--frames", help: "Also put back frames that moved by less than a point, where nothing else about the view or its constraints changed."),
+                .variadic("paths", required: false, help: "Limit to these files or folders."),
+            ]
+        ) { parsed in
+            TidyRun(staged: parsed.flag("--staged"), check: parsed.flag("--check"), against: parsed.string("--against"),
+                    frames: parsed.flag("--frames"), paths: parsed.strings("paths"))
+        }
     }
 }
 

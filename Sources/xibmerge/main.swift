@@ -1,4 +1,3 @@
-import ArgumentParser
 import XibKit
 #if canImport(Glibc)
 import Glibc
@@ -7,27 +6,22 @@ import Darwin
 #endif
 
 /// The one executable. Synchronous entry point on purpose (valgrind and simple signal
-/// handling); each subcommand lives in its own file.
-struct XibMerge: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "xibmerge",
-        abstract: "Merge-aware version control for Interface Builder files (.xib, .storyboard).",
-        discussion: "Exit codes: 0 success, 1 found something (conflicts, problems, or differences with --exit-code), 2 errors.",
-        version: "0.1.0",
-        subcommands: [FormatCommand.self, CheckCommand.self, MergeCommand.self, DiffCommand.self, TextconvCommand.self,
-                      InstallCommand.self, ResolveCommand.self, LogCommand.self, MergePreviewCommand.self,
-                      RenderCommand.self, ReviewCommand.self, TidyCommand.self, StringsCommand.self]
-    )
+/// handling); each subcommand lives in its own file, as a `CommandSpec` (CommandLine/).
+enum XibMerge {
+    static let version = "0.1.0"
+
+    static var dispatch: Dispatch {
+        Dispatch(
+            tool: "xibmerge", version: version,
+            abstract: "Merge-aware version control for Interface Builder files (.xib, .storyboard).",
+            discussion: "Exit codes: 0 success, 1 found something (conflicts, problems, or differences with --exit-code), 2 errors.",
+            subcommands: [("format", FormatCommand.spec), ("check", CheckCommand.spec), ("merge", MergeCommand.spec),
+                          ("diff", DiffCommand.spec), ("textconv", TextconvCommand.spec), ("install", InstallCommand.spec),
+                          ("resolve", ResolveCommand.spec), ("log", LogCommand.spec), ("merge-preview", MergePreviewCommand.spec),
+                          ("render", RenderCommand.spec), ("review", ReviewCommand.spec), ("tidy", TidyCommand.spec),
+                          ("strings", StringsCommand.spec)]
+        )
+    }
 }
 
-// Usage errors exit 2 like every other error (ArgumentParser's own code is 64, EX_USAGE).
-do {
-    var command = try XibMerge.parseAsRoot()
-    try command.run()
-} catch {
-    if XibMerge.exitCode(for: error) == .validationFailure {
-        Console.err(XibMerge.fullMessage(for: error))
-        exit(2)
-    }
-    XibMerge.exit(withError: error)
-}
+exit(XibMerge.dispatch.run(Array(CommandLine.arguments.dropFirst())))
