@@ -168,4 +168,22 @@ import Testing
             #expect(error.description.contains("U+0001"), "\(error.description)")
         }
     }
+
+    /// Lines shared with base skip the character check only when they are base's bytes: runs
+    /// that claim more (here, the whole file) change nothing.
+    @Test func sharedRunsThatAreNotBaseBytesAreStillChecked() throws {
+        let base = HostileInputs.duplicateIDs(50)
+        let side = Array(String(decoding: base, as: UTF8.self)
+            .replacingOccurrences(of: "id=\"d20\"/>", with: "id=\"d2\u{01}\"/>").utf8)
+        // The same length, ending a line: only the comparison of the bytes can refuse the run.
+        #expect(side.count == base.count && base.last == 0x0A)
+        let lie = [LineDiff.SharedRun(start: 0, baseStart: 0, count: base.count)]
+        let unchanged = UnchangedElements(base: BaseElements(try XMLReader.parse(base, name: "base.xib")), runs: lie)
+        do {
+            _ = try XMLReader.parse(XMLSource(name: "side.xib", bytes: side), unchanged: unchanged)
+            Issue.record("a control character in lines the runs called base's was accepted")
+        } catch {
+            #expect(error.description.contains("U+0001"), "\(error.description)")
+        }
+    }
 }
