@@ -13,30 +13,34 @@ final class Fingerprints {
 
     subscript(_ n: Int) -> Int {
         if memo[n] != 0 { return memo[n] }
-        let node = g.nodes[n]
         var h = FastHash()
-        h.combine(node.tag)
-        for a in node.element.attributes where IBRules.noise(tag: node.tag, attribute: a.name) == nil {
-            h.combine(a.name)
-            h.combine(a.value)
+        let tag = g.nodes[n].tag
+        h.combine(tag)
+        // Attributes and children in place: copying each out retains what it holds.
+        g.nodes[n].element.attributes.withUnsafeBufferPointer { attributes in
+            for i in attributes.indices where IBRules.noise(tag: tag, attribute: attributes[i].name) == nil {
+                h.combine(attributes[i].name)
+                h.combine(attributes[i].value)
+            }
         }
-        for c in node.element.children {
-            switch c {
-            case .text(let t) where !t.isWhitespace: h.combine(t.raw)
-            case .cdata(let s): h.combine(s)
-            default: break
+        g.nodes[n].element.children.withUnsafeBufferPointer { children in
+            for i in children.indices {
+                switch children[i] {
+                case .text(let t) where !t.isWhitespace: h.combine(t.raw)
+                case .cdata(let s): h.combine(s)
+                default: break
+                }
             }
         }
         var unordered = 0
         for c in g.children(of: n) {
-            let child = g.nodes[c]
             // Editor state never counts; geometry counts by presence only: a frame that changed
             // is layout, a frame that appeared is a change (as the fact check sees it).
-            let noise = IBRules.noise(of: child.element)
+            let noise = IBRules.noise(of: g.nodes[c].element)
             if noise == .editorState { continue }
-            if noise != nil || IBRules.isGeometry(child.tag) {
+            if noise != nil || IBRules.isGeometry(g.nodes[c].tag) {
                 var p = FastHash()
-                p.combine(child.key)
+                p.combine(g.nodes[c].key)
                 unordered = unordered &+ (Int(truncatingIfNeeded: p.value) &* 0x1E37_79B9_7F4A_7C15)
                 continue
             }

@@ -178,8 +178,12 @@ public struct IBGraph: Sendable {
     /// The element's attributes that refer to an object: name and target id.
     @inline(__always)
     fileprivate static func forEachReference(in e: XMLElement, _ body: (String, String) -> Void) {
-        for a in e.attributes where IBRules.isReference(tag: e.name, attribute: a.name) && a.name != IBRules.objectIDAttribute {
-            body(a.name, a.value)
+        // In place: most attributes are not references, and a copy of each cost three references.
+        e.attributes.withUnsafeBufferPointer { attributes in
+            for i in attributes.indices where IBRules.isReference(tag: e.name, attribute: attributes[i].name)
+                && attributes[i].name != IBRules.objectIDAttribute {
+                body(attributes[i].name, attributes[i].value)
+            }
         }
     }
 
@@ -235,41 +239,45 @@ public struct IBGraph: Sendable {
     /// took whole from there and has the same key there: the keys below it are then the same
     /// too, and so are the ids and references. True when copied.
     private mutating func copyTaken(_ e: XMLElement, key: String, parent: Int, indexInParent: Int) -> Bool {
-        guard let taken = neighbour?.taken, let other = neighbour?.graph else { return false }
+        guard let neighbour else { return false }
         let index = nodes.count
-        while nextTaken < taken.count && taken[nextTaken].node < index { nextTaken += 1 }
-        guard nextTaken < taken.count, taken[nextTaken].node == index else { return false }
-        let m = taken[nextTaken].baseNode, end = m + taken[nextTaken].count
-        guard end <= other.nodes.count, other.nodes[m].key == key, other.nodes[m].element.isSameParsedElement(as: e),
-              end == other.nodes.count || other.nodes[end].depth <= other.nodes[m].depth else { return false }
+        while nextTaken < neighbour.taken.count && neighbour.taken[nextTaken].node < index { nextTaken += 1 }
+        guard nextTaken < neighbour.taken.count, neighbour.taken[nextTaken].node == index else { return false }
+        // The other graph's arrays one by one: a copy of the graph (its dozen references) for
+        // each subtree copied was a tenth of copying.
+        let there = neighbour.graph.nodes
+        let m = neighbour.taken[nextTaken].baseNode, end = m + neighbour.taken[nextTaken].count
+        guard end <= there.count, there[m].key == key, there[m].element.isSameParsedElement(as: e),
+              end == there.count || there[end].depth <= there[m].depth else { return false }
         let shift = index - m, depth = nodes[parent].depth + 1
         // Each node's children have their places in `childList` from when it was added, in
         // the same order in both graphs: the subtree's are one stretch, up to the next node's.
-        let childShift = Int32(childList.count) - other.nodes[m].childStart
-        let childEnd = end == other.nodes.count ? other.childList.count : Int(other.nodes[end].childStart)
-        childList += other.childList[Int(other.nodes[m].childStart)..<childEnd].lazy.map { $0 + Int32(shift) }
+        let childShift = Int32(childList.count) - there[m].childStart
+        let childEnd = end == there.count ? neighbour.graph.childList.count : Int(there[end].childStart)
+        childList += neighbour.graph.childList[Int(there[m].childStart)..<childEnd].lazy.map { $0 + Int32(shift) }
         childList[Int(nodes[parent].childStart + nodes[parent].childCount)] = Int32(index)
         nodes[parent].childCount += 1
-        let topDepth = other.nodes[m].depth
+        let topDepth = there[m].depth
         // Read in place: a copy of each node first (five references) was a tenth of the copying.
-        other.nodes.withUnsafeBufferPointer { source in
+        there.withUnsafeBufferPointer { source in
             for j in m..<end {
                 if j > m && source[j].depth <= topDepth { copyFailed = true }
                 nodes.append(j == m ? Node(source[j], parent: parent, indexInParent: indexInParent, depth: depth,
                                            childStart: source[j].childStart + childShift)
                              : Node(source[j], parent: source[j].parent + shift, indexInParent: source[j].indexInParent,
                                     depth: source[j].depth - topDepth + depth, childStart: source[j].childStart + childShift))
-                if byKey.insert(source[j].key, j + shift, hash: other.byKey.hash(ofEntry: j)) != nil { copyFailed = true }
+                if byKey.insert(source[j].key, j + shift, hash: neighbour.graph.byKey.hash(ofEntry: j)) != nil { copyFailed = true }
                 if let id = source[j].objectID, let first = objectIndex.insert(id, j + shift) {
                     duplicateIDs[id, default: [first]].append(j + shift)
                 }
             }
         }
         // References are in node order.
-        var r = other.references.partitionPoint { $0.node < m }
-        while r < other.references.count && other.references[r].node < end {
-            let x = other.references[r]
-            references.append(Reference(node: x.node + shift, attribute: x.attribute, target: x.target))
+        let referencesThere = neighbour.graph.references
+        var r = referencesThere.partitionPoint { $0.node < m }
+        while r < referencesThere.count && referencesThere[r].node < end {
+            references.append(Reference(node: referencesThere[r].node + shift, attribute: referencesThere[r].attribute,
+                                        target: referencesThere[r].target))
             r += 1
         }
         return true

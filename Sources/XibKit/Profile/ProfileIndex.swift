@@ -150,18 +150,20 @@ struct ElementIdentity {
     var ranked = -1
 
     init(_ e: XMLElement) {
-        let attributes = e.attributes
         var rank = Int.max
-        for i in attributes.indices {
-            // By length first: this runs for every attribute of every element.
-            let n = attributes[i].name.utf8.count
-            if n == 2, attributes[i].name == IBRules.objectIDAttribute {
-                id = i
-            } else if n == 7, attributes[i].name == IBRules.sceneIDAttribute {
-                sceneID = i
-            } else if let r = IBRules.identityRank(attributes[i].name), r < rank {
-                rank = r
-                ranked = i
+        // In place (an attribute read out of the array is three references retained and
+        // released), and by length first: this runs for every attribute of every element.
+        e.attributes.withUnsafeBufferPointer { attributes in
+            for i in attributes.indices {
+                let n = attributes[i].name.utf8.count
+                if n == 2, attributes[i].name == IBRules.objectIDAttribute {
+                    id = i
+                } else if n == 7, attributes[i].name == IBRules.sceneIDAttribute {
+                    sceneID = i
+                } else if let r = IBRules.identityRank(attributes[i].name), r < rank {
+                    rank = r
+                    ranked = i
+                }
             }
         }
     }
