@@ -50,7 +50,7 @@ struct XMLTreeBuilder {
         try count(at: rootStart)
         elements = 1
         let rootTag = try scanner.startTag(at: rootStart)
-        if rootTag.selfClosing { return (element(rootTag, depth: 0), rootTag.end) }
+        if rootTag.selfClosing { return (Self.element(rootTag, depth: 0, in: scanner.source), rootTag.end) }
         stack.reserveCapacity(64)
         stack.append(Frame(tag: rootTag))
         whitespace.reserveCapacity(256)
@@ -111,7 +111,7 @@ struct XMLTreeBuilder {
         elements += 1
         let tag = try scanner.startTag(at: start)
         if tag.selfClosing {
-            append(element(tag, depth: stack.count))
+            append(Self.element(tag, depth: stack.count, in: scanner.source))
         } else {
             var opened = Frame(tag: tag)
             opened.whitespaceStart = whitespace.count
@@ -128,9 +128,10 @@ struct XMLTreeBuilder {
         throw scanner.fail(.tooLarge, at: start, "the file has too many elements (more than \(XMLLimits.show(scanner.limits.maximumElements)), comments and processing instructions included)")
     }
 
-    /// An element without content, `<a/>`.
-    private func element(_ tag: XMLScanner.StartTag, depth: Int) -> XMLElement {
-        let origin = XMLOrigin(source: scanner.source, span: tag.start..<tag.end, startTagEnd: tag.end, depth: depth, selfClosing: true)
+    /// An element without content, `<a/>`. (Static: a method of the builder, called while it
+    /// is being changed, was given a copy of the whole builder each time.)
+    private static func element(_ tag: XMLScanner.StartTag, depth: Int, in source: XMLSource) -> XMLElement {
+        let origin = XMLOrigin(source: source, span: tag.start..<tag.end, startTagEnd: tag.end, depth: depth, selfClosing: true)
         return XMLElement(name: tag.name, attributes: tag.attributes, children: [], origin: origin)
     }
 
