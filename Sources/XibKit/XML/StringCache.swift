@@ -60,7 +60,7 @@ final class AttributeListCache {
 
     /// `attributes`, read from the bytes `a..<b` of `p`, or an equal array read from the same
     /// bytes before; sized to fit.
-    func shared(_ attributes: [XMLAttribute], _ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> [XMLAttribute] {
+    func shared(_ attributes: inout [XMLAttribute], _ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> [XMLAttribute] {
         guard !attributes.isEmpty else { return [] }
         let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: p[a..<b]))
         let h = FastHash.of(bytes)
@@ -69,7 +69,7 @@ final class AttributeListCache {
            memcmp(p.baseAddress! + e.pointee.start, p.baseAddress! + a, b - a) == 0 {
             return e.pointee.attributes
         }
-        let fitted = attributes.sizedToFit()
+        let fitted = attributes.movedToFit(leaving: XMLAttribute(name: "", value: ""))
         e.pointee = Entry(hash: h, start: a, count: b - a, attributes: fitted)
         return fitted
     }

@@ -58,7 +58,8 @@ struct XMLScanner {
             let c = p[j]
             if c == 0x3E {
                 tag.end = j + 1
-                tag.attributes = attributeLists.shared(tag.attributes, p, tag.nameEnd, j)
+                let attributes = attributeLists.shared(&tag.attributes, p, tag.nameEnd, j)
+                tag.attributes = attributes
                 return tag
             }
             if c == 0x2F {
@@ -66,7 +67,8 @@ struct XMLScanner {
                 guard p[j + 1] == 0x3E else { throw fail(at: j + 1, "expected '>' after '/' in start tag <\(tag.name)>") }
                 tag.end = j + 2
                 tag.selfClosing = true
-                tag.attributes = attributeLists.shared(tag.attributes, p, tag.nameEnd, j)
+                let attributes = attributeLists.shared(&tag.attributes, p, tag.nameEnd, j)
+                tag.attributes = attributes
                 return tag
             }
             guard isNameStart(j) else { throw fail(at: j, "unexpected character in start tag <\(tag.name)>") }

@@ -193,7 +193,8 @@ struct XMLTreeBuilder {
         }
         let origin = XMLOrigin(source: scanner.source, span: top.tag.start..<end, startTagEnd: top.tag.end,
                                depth: stack.count, selfClosing: false)
-        var element = XMLElement(name: top.tag.name, attributes: top.tag.attributes, children: top.children.sizedToFit(), origin: origin)
+        let children = top.children.movedToFit(leaving: .text(XMLText(raw: "")))
+        var element = XMLElement(name: top.tag.name, attributes: top.tag.attributes, children: children, origin: origin)
         if top.children.isEmpty { element.writtenAsEmptyPair = true }
         if stack.isEmpty { return element }
         append(element)
