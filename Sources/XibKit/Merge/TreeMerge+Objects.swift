@@ -401,10 +401,12 @@ extension TreeMerge {
 
     /// Whether the nearest object enclosing node `n` of `g` is one the deleter deleted.
     func isDeletedAncestor(_ n: Int, in g: IBGraph, deleter: Side) -> Bool {
-        let deleterGraph = deleter == .ours ? O : T
         var p = g.nodes[n].parent
         while p > 0 {
-            if g.nodes[p].objectID != nil { return deleterGraph.byKey[g.nodes[p].key] == nil }
+            if g.nodes[p].objectID != nil {
+                let key = g.nodes[p].key
+                return deleter == .ours ? O.byKey[key] == nil : T.byKey[key] == nil
+            }
             p = g.nodes[p].parent
         }
         return false

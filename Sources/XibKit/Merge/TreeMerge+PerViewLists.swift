@@ -4,14 +4,22 @@
 /// each with its value from the side that changed it, so that two sides adding views to one
 /// stack is no conflict.
 extension TreeMerge {
+    /// The key of the stack view whose per-view list node `n` is, or nil when it is none.
+    private static func perViewListStack(_ g: IBGraph, _ n: Int) -> String? {
+        let p = g.nodes[n].parent
+        guard p >= 0, IBRules.isPerViewList(g.nodes[n].tag, parent: g.nodes[p].tag) else { return nil }
+        return g.nodes[p].key
+    }
+
     /// The merged list (`.some(nil)` when the merged stack has no views: Xcode writes no list
     /// then), or nil when it is not such a list, a side's list does not line up with its views,
     /// or both sides changed one view's value (then it merges as one value).
     func mergePerViewList(b: Int?, o: Int?, t: Int?, _ parents: ParentTable) -> XMLElement?? {
+        // Asked for every element merged: the graphs are read where they are (binding one to a
+        // name copies it, a dozen references) until the element turns out to be such a list.
+        let stackKey = o.map { Self.perViewListStack(O, $0) } ?? t.map { Self.perViewListStack(T, $0) } ?? Self.perViewListStack(B, b!)
+        guard let stack = stackKey else { return nil }
         let (g, n) = o.map { (O, $0) } ?? t.map { (T, $0) } ?? (B, b!)
-        let p = g.nodes[n].parent
-        guard p >= 0, IBRules.isPerViewList(g.nodes[n].tag, parent: g.nodes[p].tag) else { return nil }
-        let stack = g.nodes[p].key
         var values: [[String: XMLElement]] = []
         var orders: [[String]] = []
         for (graph, list) in [(B, b), (O, o), (T, t)] {

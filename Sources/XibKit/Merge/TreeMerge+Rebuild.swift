@@ -228,8 +228,6 @@ extension TreeMerge {
             order = xcodeOrder.permutation(elements).map { order[$0] }
         }
         var out: [XMLNode] = []
-        let templateGraph = o != nil ? O : (t != nil ? T : B)
-        let templateNode = o ?? t ?? b!
         for k in order {
             let bn = B.byKey[k], on = O.byKey[k], tn = T.byKey[k]
             // Local (non-object) keys only match within this parent in each version.
@@ -239,7 +237,7 @@ extension TreeMerge {
             out.append(contentsOf: comments(before: k, b: vb, o: vo, t: vt))
             if let e = mergeNode(k, b: vb, o: vo, t: vt, &s) { out.append(.element(e)) }
         }
-        out.append(contentsOf: trailingComments(templateGraph, templateNode))
+        out.append(contentsOf: o.map { trailingComments(O, $0) } ?? t.map { trailingComments(T, $0) } ?? trailingComments(B, b!))
         return out
     }
 
