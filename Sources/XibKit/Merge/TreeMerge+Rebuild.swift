@@ -45,7 +45,7 @@ extension TreeMerge {
                 return T.nodes[t].element
             }
         }
-        if isAtomic(B, b) || isAtomic(O, o) || isAtomic(T, t) {
+        if anyAtomic(b: b, o: o, t: t) {
             return mergeAtomic(key, b: b, o: o, t: t, &s.log)
         }
         let template: XMLElement = o.map { O.nodes[$0].element } ?? t.map { T.nodes[$0].element } ?? B.nodes[b!].element
@@ -67,6 +67,17 @@ extension TreeMerge {
     /// An element the profile merges as one value (`IBRules.isAtomicValue`).
     func isAtomic(_ g: IBGraph, _ n: Int?) -> Bool {
         n.map { IBRules.isAtomicValue(g.nodes[$0].element) } ?? false
+    }
+
+    /// Whether any version's element is merged as one value. A version's element that is
+    /// another's, as read (a side took it from base), is not looked at again: the answer reads
+    /// every child.
+    func anyAtomic(b: Int?, o: Int?, t: Int?) -> Bool {
+        if isAtomic(B, b) { return true }
+        func sameAs(_ g: IBGraph, _ n: Int?, _ e: XMLElement) -> Bool { n.map { g.nodes[$0].element.isSameParsedElement(as: e) } ?? false }
+        if let o, !sameAs(B, b, O.nodes[o].element), isAtomic(O, o) { return true }
+        if let t, !sameAs(B, b, T.nodes[t].element), !sameAs(O, o, T.nodes[t].element), isAtomic(T, t) { return true }
+        return false
     }
 
     func mergeAtomic(_ key: String, b: Int?, o: Int?, t: Int?, _ log: inout MergeLog) -> XMLElement? {
