@@ -5,22 +5,14 @@ final class Fingerprints {
     private let g: IBGraph
     /// By node; 0 = not computed yet (a computed 0 is stored as 1).
     private var memo: [Int]
-    /// The fingerprints of the graph `g` copied subtrees from (`IBGraph.copied`): a copied
-    /// node's subtree is that graph's, so is its fingerprint, computed once for both.
-    private let source: Fingerprints?
 
-    init(_ g: IBGraph, copiedFrom source: Fingerprints? = nil) {
+    init(_ g: IBGraph) {
         self.g = g
-        self.source = source
         memo = [Int](repeating: 0, count: g.nodes.count)
     }
 
     subscript(_ n: Int) -> Int {
         if memo[n] != 0 { return memo[n] }
-        if let source, let m = g.copiedNode(n), source.g.nodes[m].element.isSameParsedElement(as: g.nodes[n].element) {
-            memo[n] = source[m]
-            return memo[n]
-        }
         var h = FastHash()
         let tag = g.nodes[n].tag
         h.combine(tag)

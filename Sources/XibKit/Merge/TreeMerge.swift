@@ -42,8 +42,8 @@ final class TreeMerge {
         self.prefer = prefer
         self.options = options
         dfpB = Fingerprints(base)
-        dfpO = Fingerprints(ours, copiedFrom: dfpB)
-        dfpT = Fingerprints(theirs, copiedFrom: dfpB)
+        dfpO = Fingerprints(ours)
+        dfpT = Fingerprints(theirs)
     }
 
     /// The same merge resolving toward another side: the graphs and their fingerprints are

@@ -104,9 +104,6 @@ public struct IBGraph: Sendable {
     private var neighbour: Neighbour?
     private var nextTaken = 0
     private var copyFailed = false
-    /// The subtrees copied from the graph this one was built beside (`copyTaken`), in node
-    /// order: their nodes are that graph's, shifted.
-    private(set) var copied: [BaseElements.Taken] = []
 
     public init(_ document: IBDocument) { self.init(xml: document.xml) }
 
@@ -283,15 +280,7 @@ public struct IBGraph: Sendable {
                                         target: referencesThere[r].target))
             r += 1
         }
-        copied.append(BaseElements.Taken(node: index, baseNode: m, count: end - m))
         return true
-    }
-
-    /// The node of the graph this one was built beside that node `n` was copied from, if any.
-    func copiedNode(_ n: Int) -> Int? {
-        let i = copied.partitionPoint { $0.node <= n } - 1
-        guard i >= 0, n < copied[i].node + copied[i].count else { return nil }
-        return copied[i].baseNode + (n - copied[i].node)
     }
 
     /// The key of an element without an id: its parent's key plus `/tag[key=value]`, or
