@@ -52,12 +52,6 @@ enum SequenceMerge {
     static func place(_ order: [String], survivors: Set<String>, hints: [[String]]) -> [String] {
         var keys = order.filter { survivors.contains($0) }
         guard keys.count < survivors.count else { return keys }
-        // Nothing of `order` survives (the side it is lacks the parent): when the first hint
-        // holds every survivor, the loop below would give its survivors in its order.
-        if keys.isEmpty, let first = hints.first {
-            let inFirst = first.filter { survivors.contains($0) }
-            if inFirst.count == survivors.count { return inFirst }
-        }
         var nodes = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
         var next = keys.indices.map { $0 + 1 < keys.count ? $0 + 1 : -1 }
         var head = keys.isEmpty ? -1 : 0

@@ -3,11 +3,6 @@ extension TreeMerge {
     func mergeAttributes(b: Int?, o: Int?, t: Int?, _ log: inout MergeLog) -> [XMLAttribute] {
         let be = b.map { B.nodes[$0].element }, oe = o.map { O.nodes[$0].element }, te = t.map { T.nodes[$0].element }
         let tag = (oe ?? te ?? be)!.name
-        // Most elements are merged for their children: attributes alike in every version that
-        // has the element are the result as they are, with nothing to count.
-        let first = (oe ?? te ?? be)!.attributes
-        func alike(_ e: XMLElement?) -> Bool { e.map { TreeMerge.sameAttributes($0.attributes, first) } ?? true }
-        if alike(be) && alike(oe) && alike(te) { return first }
         let names = mergedNames(base: be?.attributes.map(\.name) ?? [], ours: oe?.attributes.map(\.name), theirs: te?.attributes.map(\.name))
         var out: [XMLAttribute] = []
         var oursChanged = false, theirsChanged = false
@@ -110,16 +105,6 @@ extension TreeMerge {
         // Names only base has (removed by one side, kept by the other) are re-added at the end.
         for name in base where !present.contains(name) { names.append(name); present.insert(name) }
         return names
-    }
-
-    /// The same names with the same values, in the same order.
-    static func sameAttributes(_ a: [XMLAttribute], _ b: [XMLAttribute]) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBufferPointer { x in
-            b.withUnsafeBufferPointer { y in
-                x.baseAddress == y.baseAddress || x.indices.allSatisfy { x[$0].name == y[$0].name && x[$0].value == y[$0].value }
-            }
-        }
     }
 
     /// Attributes of the element itself (not its children), ignoring Xcode noise.

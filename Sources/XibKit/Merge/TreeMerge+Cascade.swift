@@ -24,7 +24,7 @@ extension TreeMerge {
         let danglingInBase = Set(B.references.lazy.filter { self.B.objectIndex[$0.target] == nil }.map(\.target))
         for _ in 0..<8 {
             // The ids and references first: a graph of the result only when something goes.
-            let scan = IBGraph.IDsAndReferences(doc, sharing: [O, T, B])
+            let scan = IBGraph.IDsAndReferences(doc)
             var dropping = false
             for r in scan.references where scan.ids[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
                 if B.objectIndex[r.target] == nil && O.objectIndex[r.target] == nil && T.objectIndex[r.target] == nil {

@@ -411,36 +411,13 @@ extension IBGraph {
         private(set) var hasDuplicateIDs = false
         private(set) var references: [Reference] = []
 
-        /// `sharing`: graphs whose documents the tree took objects from unchanged (a merge's
-        /// result takes most of its objects from ours and theirs): such an object's ids and
-        /// references are that graph's for its subtree, copied rather than read again.
-        init(_ document: XMLDocument, sharing graphs: [IBGraph] = []) { add(document.root, graphs) }
+        init(_ document: XMLDocument) { add(document.root) }
 
-        private mutating func add(_ e: XMLElement, _ graphs: [IBGraph]) {
-            if let id = IBGraph.objectID(of: e, ElementIdentity(e)) {
-                for g in graphs {
-                    if let n = g.objectIndex[id], g.nodes[n].element.isSameParsedElement(as: e) { return add(subtree: n, of: g) }
-                }
-                if ids.insert(id, 0) != nil { hasDuplicateIDs = true }
-            }
+        private mutating func add(_ e: XMLElement) {
+            if let id = IBGraph.objectID(of: e, ElementIdentity(e)), ids.insert(id, 0) != nil { hasDuplicateIDs = true }
             IBGraph.forEachReference(in: e) { references.append(Reference(attribute: $0, target: $1)) }
             for c in e.children {
-                if case .element(let child) = c { add(child, graphs) }
-            }
-        }
-
-        /// Node `n` of `g` and its descendants (the nodes after it that are deeper).
-        private mutating func add(subtree n: Int, of g: IBGraph) {
-            var end = n
-            repeat {
-                if let id = g.nodes[end].objectID, ids.insert(id, 0) != nil { hasDuplicateIDs = true }
-                end += 1
-            } while end < g.nodes.count && g.nodes[end].depth > g.nodes[n].depth
-            // References are in node order.
-            var r = g.references.partitionPoint { $0.node < n }
-            while r < g.references.count && g.references[r].node < end {
-                references.append(Reference(attribute: g.references[r].attribute, target: g.references[r].target))
-                r += 1
+                if case .element(let child) = c { add(child) }
             }
         }
     }

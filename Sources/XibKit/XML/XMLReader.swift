@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A strict, byte-level XML 1.0 reader for UTF-8 documents without a DTD.
 ///
 /// Strict on purpose: Interface Builder files are machine-written, so anything that is not
@@ -47,11 +41,8 @@ public struct XMLReader {
     private let scanner: XMLScanner
     private(set) var builder: XMLTreeBuilder
 
-    private let unchanged: UnchangedElements?
-
     init(scanner: XMLScanner, unchanged: UnchangedElements?, copies: [Range<Int>]) {
         self.scanner = scanner
-        self.unchanged = unchanged
         builder = XMLTreeBuilder(scanner: scanner, unchanged: unchanged, copies: copies)
     }
 
@@ -66,38 +57,13 @@ public struct XMLReader {
         try checkForeignFormats()
         var i = 0
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }
-        try validateCharacters(from: i)
+        try scanner.validateCharacters(from: i, to: n)
         let rootStart = try readProlog(from: i)
         let (root, rootEnd) = try builder.readRoot(at: rootStart)
         try readEpilog(from: rootEnd, declStart: i)
         let newline = detectNewline()
         return XMLDocument(source: source, prolog: Array(p[0..<rootStart]), root: root, epilog: Array(p[rootEnd..<n]),
                            newline: newline, indentUnit: detectIndent(root.origin!))
-    }
-
-    /// The characters of the bytes from `start` on: all of them but the stretches this version
-    /// shares with base that hold base's very bytes (compared here: the line diff is not
-    /// trusted), which reading base checked already. A stretch counts only from a line start to
-    /// a line end in both versions, so that it holds whole characters in both.
-    private func validateCharacters(from start: Int) throws(XMLParseError) {
-        let p = scanner.p
-        var checked = start
-        var gaps: [Range<Int>] = []
-        if let unchanged {
-            unchanged.base.source.bytes.withUnsafeBufferPointer { b in
-                for run in unchanged.runs where run.count > 0 && run.start >= checked {
-                    let end = run.start + run.count, baseEnd = run.baseStart + run.count
-                    guard end <= p.count, baseEnd <= b.count, p[end - 1] == 0x0A, b[baseEnd - 1] == 0x0A,
-                          run.start == 0 || p[run.start - 1] == 0x0A, run.baseStart == 0 || b[run.baseStart - 1] == 0x0A,
-                          memcmp(p.baseAddress! + run.start, b.baseAddress! + run.baseStart, run.count) == 0 else { continue }
-                    // Checked after the loop: the closure cannot throw the typed error.
-                    gaps.append(checked..<run.start)
-                    checked = end
-                }
-            }
-        }
-        for gap in gaps { try scanner.validateCharacters(from: gap.lowerBound, to: gap.upperBound) }
-        try scanner.validateCharacters(from: checked, to: p.count)
     }
 
     /// The XML declaration, comments, processing instructions and white space before the root
