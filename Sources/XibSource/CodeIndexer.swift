@@ -38,11 +38,14 @@ public enum CodeIndexer {
     }
 
     /// The files' parts as one index: extensions under a Swift name join the class's
-    /// Objective-C name (`@objc(RCLogin) class Login` and `extension Login`).
+    /// Objective-C name (`@objc(RCLogin) class Login` and `extension Login`); `@objcMembers`
+    /// reaches the members of the class's extensions and subclasses in every file.
     static func combine(_ parts: [FileIndex]) -> CodeIndex {
         var aliases: [String: String] = [:]
         for part in parts { aliases.merge(part.aliases) { a, _ in a } }
         var index = CodeIndex()
+        var implicit: [String: FileIndex.Members] = [:]
+        var objcMembers: Set<String> = []
         for part in parts {
             index.merge(part.index)
             index.allSelectors.formUnion(part.protocolSelectors)
@@ -51,7 +54,28 @@ public enum CodeIndexer {
                 if let s = c.superclass, let objc = aliases[s] { c.superclass = objc }
                 index.add(c)
             }
+            objcMembers.formUnion(part.objcMembers)
+            for (name, members) in part.implicitMembers {
+                implicit[aliases[name] ?? name, default: .init()].keys.formUnion(members.keys)
+                implicit[aliases[name] ?? name, default: .init()].selectors.formUnion(members.selectors)
+            }
+        }
+        for (name, members) in implicit where inherits(name, from: objcMembers, in: index) {
+            index.classes[name]?.keys.formUnion(members.keys)
+            index.classes[name]?.selectors.formUnion(members.selectors)
+            index.allSelectors.formUnion(members.selectors)
         }
         return index
+    }
+
+    /// Whether the class or one of its superclasses in the project is one of `classes`.
+    static func inherits(_ name: String, from classes: Set<String>, in index: CodeIndex) -> Bool {
+        var current: String? = name
+        var seen = Set<String>()
+        while let c = current, seen.insert(c).inserted {
+            if classes.contains(c) { return true }
+            current = index.classes[c]?.superclass
+        }
+        return false
     }
 }

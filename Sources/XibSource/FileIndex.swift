@@ -10,6 +10,17 @@ struct FileIndex: Sendable {
     var protocolSelectors: Set<String> = []
     /// Identifier uses, registrations and string literals.
     var index = CodeIndex()
+    /// Members of Swift classes and extensions that Objective-C sees only where the class or a
+    /// superclass is `@objcMembers`, which reaches extensions and subclasses in any file: by the
+    /// class's name in the file.
+    var implicitMembers: [String: Members] = [:]
+    /// Swift classes declared `@objcMembers`.
+    var objcMembers: Set<String> = []
+
+    struct Members: Sendable {
+        var keys: Set<String> = []
+        var selectors: Set<String> = []
+    }
 }
 
 /// Objective-C selectors of Swift functions, as the compiler derives them.

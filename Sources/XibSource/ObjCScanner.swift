@@ -2,9 +2,9 @@ import XibKit
 
 /// One Objective-C file's classes and identifier uses, read by tokens (comments, strings and
 /// preprocessor lines understood) and the `@interface`/`@implementation`/`@protocol` ... `@end`
-/// blocks: ivars (`x` and `_x` both give the key `x`), `@property`, `@synthesize x = y_`,
-/// methods (a setter `setX:` gives the key `x`), categories and class extensions. All branches
-/// of `#if` count.
+/// blocks: ivars (`x` and `_x` both give the key `x`), `@property` (with the ivar `_x` a class
+/// synthesises for it), `@synthesize x = y_`, methods (a setter `setX:` gives the keys `x` and
+/// `X`), categories and class extensions. All branches of `#if` count.
 struct ObjCScanner: TokenWalk {
     enum Kind: Equatable { case identifier, keyword, string, punctuation }
 
@@ -84,7 +84,11 @@ struct ObjCScanner: TokenWalk {
         guard start + 1 < tokens.count, tokens[start + 1].kind == .identifier else { return start + 1 }
         var c = CodeIndex.Class(name: tokens[start + 1].text, location: location(start + 1))
         var i = skipAngles(start + 2)
+        // A class and its extension (`@interface A ()`) synthesise their properties' ivars; a
+        // named category cannot.
+        var synthesizes = true
         if isPunctuation(i, "(") {
+            synthesizes = isPunctuation(i + 1, ")")
             i = skipGroup(i)
         } else {
             // `@implementation Foo` names no superclass: only the `@interface` declares one.
@@ -100,7 +104,7 @@ struct ObjCScanner: TokenWalk {
             scanIvars(i + 1, end - 1, into: &c)
             i = end
         }
-        i = scanMembers(from: i, into: &c)
+        i = scanMembers(from: i, into: &c, synthesizes: synthesizes)
         result.classes.append(c)
         return i
     }
@@ -113,7 +117,7 @@ extension ObjCScanner {
         var declaration: [Int] = []
         while i < end {
             if isPunctuation(i, ";") {
-                addDeclared(declaration, into: &c)
+                addDeclared(declaration, as: .ivar, into: &c)
                 declaration = []
             } else if tokens[i].kind != .keyword {
                 declaration.append(i)
@@ -122,29 +126,48 @@ extension ObjCScanner {
         }
     }
 
+    /// What a declaration adds: an ivar, or a property (`synthesizes`: whether the class
+    /// synthesises the ivar `_name` for it; `setter`: whether it has one).
+    enum Declared { case ivar, property(synthesizes: Bool, setter: Bool) }
+
     /// `IBOutlet NSButton *a, *b` (an ivar or a property's tokens after its attributes): the
-    /// last identifier of each comma-separated part at parenthesis depth 0 is a name.
-    mutating func addDeclared(_ declaration: [Int], into c: inout CodeIndex.Class) {
+    /// last identifier of each comma-separated part at parenthesis depth 0 is a name, or the one
+    /// after `^` or `*` in the first parentheses of a block or function pointer (`void (^done)(BOOL)`).
+    mutating func addDeclared(_ declaration: [Int], as kind: Declared, into c: inout CodeIndex.Class) {
         let outlet = declaration.contains { tokens[$0].text == "IBOutlet" || tokens[$0].text == "IBOutletCollection" }
         var depth = 0
         var last: Int?
+        // Inside `(^` or `(*` after a type; after it, the name is known.
+        var inPointer = false, named = false
         func add(_ n: Int?) {
             guard let n else { return }
-            var key = tokens[n].text
-            if key.hasPrefix("_") { key.removeFirst() }
-            c.keys.insert(key)
-            c.keys.insert(tokens[n].text)
+            let name = tokens[n].text
+            let key = name.hasPrefix("_") ? String(name.dropFirst()) : name
+            switch kind {
+            case .ivar:
+                c.keys.formUnion([key, name])
+            case .property(let synthesizes, let setter):
+                c.keys.formUnion(KeyValueCoding.keys(property: name, hasSetter: setter))
+                if synthesizes { c.keys.insert("_" + name) }
+            }
             if outlet { c.outlets[key] = location(n) }
         }
         for i in declaration {
             let t = tokens[i]
-            if t.kind == .punctuation && (t.text == "(" || t.text == "[") { depth += 1 }
-            if t.kind == .punctuation && (t.text == ")" || t.text == "]") { depth -= 1 }
-            if depth == 0 && t.kind == .identifier { last = i }
+            if t.kind == .punctuation && (t.text == "(" || t.text == "[") {
+                inPointer = depth == 0 && !named && last != nil && (isPunctuation(i + 1, "^") || isPunctuation(i + 1, "*"))
+                depth += 1
+            }
+            if t.kind == .punctuation && (t.text == ")" || t.text == "]") {
+                depth -= 1
+                if inPointer && depth == 0 { inPointer = false; named = true }
+            }
+            if t.kind == .identifier && !named && (depth == 0 || inPointer) { last = i }
             // A bit field (`unsigned flag : 1`): the name is before the colon.
             if depth == 0 && t.kind == .punctuation && (t.text == "," || t.text == ":") {
                 add(last)
                 last = nil
+                named = false
                 if t.text == ":" { break }
             }
         }
@@ -153,14 +176,17 @@ extension ObjCScanner {
 
     /// Members up to `@end`: properties, `@synthesize`, methods (bodies skipped). Returns the
     /// index after `@end`.
-    mutating func scanMembers(from start: Int, into c: inout CodeIndex.Class) -> Int {
+    mutating func scanMembers(from start: Int, into c: inout CodeIndex.Class, synthesizes: Bool = false) -> Int {
         var i = start
         while i < tokens.count {
             let t = tokens[i]
             if t.kind == .keyword {
                 switch t.text {
                 case "@end": return i + 1
-                case "@property": i = scanProperty(i + 1, into: &c)
+                // A block without `@end`: an `#if` branch's header whose brace the other branch
+                // opens (`ConditionalBranches`), or broken code. The next block starts here.
+                case "@interface", "@implementation": return i
+                case "@property": i = scanProperty(i + 1, into: &c, synthesizes: synthesizes)
                 case "@synthesize", "@dynamic": i = scanSynthesize(i + 1, into: &c)
                 default: i += 1
                 }
@@ -175,8 +201,9 @@ extension ObjCScanner {
         return i
     }
 
-    mutating func scanProperty(_ start: Int, into c: inout CodeIndex.Class) -> Int {
+    mutating func scanProperty(_ start: Int, into c: inout CodeIndex.Class, synthesizes: Bool) -> Int {
         var i = isPunctuation(start, "(") ? skipGroup(start) : start
+        let readonly = tokens[start..<i].contains { $0.kind == .identifier && $0.text == "readonly" }
         var declaration: [Int] = []
         while i < tokens.count, !isPunctuation(i, ";"), !(tokens[i].kind == .keyword && tokens[i].text == "@end") {
             declaration.append(i)
@@ -188,17 +215,17 @@ extension ObjCScanner {
               tokens[declaration[open - 1]].text.uppercased() == tokens[declaration[open - 1]].text {
             declaration.removeSubrange((open - 1)...)
         }
-        addDeclared(declaration, into: &c)
+        addDeclared(declaration, as: .property(synthesizes: synthesizes, setter: !readonly), into: &c)
         return i + 1
     }
 
-    /// `@synthesize a, b = b_;`: the properties `a` and `b`.
+    /// `@synthesize a, b = b_;`: the properties `a` and `b` and the ivars `a` and `b_`.
     mutating func scanSynthesize(_ start: Int, into c: inout CodeIndex.Class) -> Int {
         var i = start
         var expectName = true
         while i < tokens.count, !isPunctuation(i, ";") {
             if tokens[i].kind == .identifier && expectName { c.keys.insert(tokens[i].text); expectName = false }
-            if isPunctuation(i, ",") { expectName = true }
+            if isPunctuation(i, ",") || isPunctuation(i, "=") { expectName = true }
             i += 1
         }
         return i + 1
@@ -231,10 +258,7 @@ extension ObjCScanner {
         }
         if !selector.isEmpty {
             c.selectors.insert(selector)
-            if selector.hasPrefix("set"), selector.count > 4, selector.filter({ $0 == ":" }).count == 1 {
-                let name = selector.dropFirst(3).dropLast()
-                c.keys.insert(name.prefix(1).lowercased() + name.dropFirst())
-            }
+            c.keys.formUnion(KeyValueCoding.keys(setter: selector))
         }
         if isPunctuation(i, "{") { return skipGroup(i) }
         return isPunctuation(i, ";") ? i + 1 : i

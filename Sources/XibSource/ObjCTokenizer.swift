@@ -1,10 +1,16 @@
 /// Objective-C source as tokens: identifiers, `@` keywords, `@"..."` string literals (their
 /// value) and single punctuation characters, each with its line and column. Comments, C
-/// strings, character and number literals and preprocessor lines are dropped; the code between
-/// `#if` branches is kept.
+/// strings, character and number literals and preprocessor lines are dropped; the code of all
+/// `#if` branches is kept, but an earlier branch's brackets that repeat the last branch's read
+/// as `;` (`ConditionalBranches`).
 enum ObjCTokenizer {
+    static let directives: [String: ConditionalBranches.Directive] = [
+        "if": .open, "ifdef": .open, "ifndef": .open, "elif": .alternative, "else": .alternative, "endif": .close,
+    ]
+
     static func tokens(_ bytes: [UInt8]) -> [ObjCScanner.Token] {
         var out: [ObjCScanner.Token] = []
+        var conditionals: [(index: Int, directive: ConditionalBranches.Directive)] = []
         var i = 0, line = 1, lineStart = 0
         var atLineStart = true
         let n = bytes.count
@@ -30,6 +36,11 @@ enum ObjCTokenizer {
             if b == 0x0A { line += 1; i += 1; lineStart = i; atLineStart = true; continue }
             if b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0C { i += 1; continue }
             if b == 0x23 && atLineStart {
+                var k = i + 1
+                while k < n && (bytes[k] == 0x20 || bytes[k] == 0x09) { k += 1 }
+                let name = k
+                while k < n && isIdentifier(bytes[k]) { k += 1 }
+                if let d = directives[String(decoding: bytes[name..<k], as: UTF8.self)] { conditionals.append((out.count, d)) }
                 // A preprocessor line, with its `\` continuations.
                 while i < n && bytes[i] != 0x0A {
                     if bytes[i] == 0x5C && i + 1 < n && bytes[i + 1] == 0x0A { line += 1; i += 1; lineStart = i + 1 }
@@ -68,6 +79,11 @@ enum ObjCTokenizer {
                 out.append(.init(kind: .punctuation, text: String(UnicodeScalar(b)), line: line, column: column))
                 i += 1
             }
+        }
+        for i in ConditionalBranches.alternativeBrackets(count: out.count, directives: conditionals, bracket: { i in
+            out[i].kind == .punctuation ? out[i].text.first.flatMap(ConditionalBranches.bracket) : nil
+        }) {
+            out[i].text = ";"
         }
         return out
     }

@@ -2,10 +2,12 @@ import XibKit
 
 /// One Swift file's classes and identifier uses, read by tokens (`SwiftTokenizer`) and the
 /// braces they open. What Interface Builder can connect is what the Objective-C runtime sees:
-/// `@IBOutlet`, `@IBAction`, `@objc`, `@objc(name)`, members of `@objcMembers` classes and
-/// `@objc extension`s, `dynamic`, `@NSManaged`, and `override`s (of Objective-C methods). A
-/// member is a `var`, `let` or `func` directly in a type's braces; whatever is in a function,
-/// accessor or closure body, or in a property's initialiser, is not. All branches of `#if` count.
+/// `@IBOutlet`, `@IBAction`, `@objc`, `@objc(name)`, members of `@objcMembers` classes (and of
+/// their extensions and subclasses, wherever they are: `FileIndex.implicitMembers`) and
+/// `@objc extension`s, `dynamic`, `@NSManaged`, and `override`s (of Objective-C methods, under
+/// the SDK's own selector where Swift renames it). A member is a `var`, `let` or `func` directly
+/// in a type's braces; whatever is in a function, accessor or closure body, or in a property's
+/// initialiser, is not. All branches of `#if` count.
 struct SwiftScanner: TokenWalk {
     typealias Token = SwiftTokenizer.Token
 
@@ -16,6 +18,8 @@ struct SwiftScanner: TokenWalk {
         var members: CodeIndex.Class?
         var objcByDefault: Bool
         var isProtocol: Bool
+        /// A class's members Objective-C sees only under `@objcMembers`.
+        var implicit = FileIndex.Members()
     }
 
     /// What a bracket opened: a type's body, another block, or parentheses and brackets.
@@ -249,6 +253,7 @@ extension SwiftScanner {
                 result.aliases[swiftName] = objc
                 result.aliases[name] = objc
             }
+            if has("objcMembers") { result.objcMembers.insert(objc) }
             pendingScope = Scope(swiftName: swiftName, members: c, objcByDefault: has("objcMembers"), isProtocol: false)
         } else {
             pendingScope = Scope(swiftName: qualified(text(j)), members: nil, objcByDefault: false, isProtocol: keyword == "protocol")
@@ -278,14 +283,23 @@ extension SwiftScanner {
 
     mutating func closeScope() {
         guard let scope = scopes.popLast() else { return }
-        if let c = scope.members { result.classes.append(c) }
+        add(scope)
     }
 
     /// A header without a body (broken code) still declares its type.
     mutating func closePendingScope() {
         guard let scope = pendingScope else { return }
         pendingScope = nil
-        if let c = scope.members { result.classes.append(c) }
+        add(scope)
+    }
+
+    mutating func add(_ scope: Scope) {
+        guard let c = scope.members else { return }
+        result.classes.append(c)
+        if !scope.implicit.keys.isEmpty || !scope.implicit.selectors.isEmpty {
+            result.implicitMembers[c.name, default: .init()].keys.formUnion(scope.implicit.keys)
+            result.implicitMembers[c.name, default: .init()].selectors.formUnion(scope.implicit.selectors)
+        }
     }
 }
 
@@ -297,12 +311,22 @@ extension SwiftScanner {
         let outlet = has("IBOutlet")
         let visible = outlet || scope.objcByDefault || has("objc") || has("NSManaged") || has("IBInspectable")
             || modifierWords.contains("dynamic") || modifierWords.contains("override")
+        let last = scopes.count - 1
         for b in bindingNames(i + 1) {
-            var key = tokens[b].text
-            if key.hasPrefix("`") { key = String(key.dropFirst().dropLast()) }
-            if visible { scopes[scopes.count - 1].members!.keys.insert(key) }
-            if outlet { scopes[scopes.count - 1].members!.outlets[key] = location(b) }
+            let name = Self.unescaped(tokens[b].text)
+            let keys = KeyValueCoding.keys(property: name, hasSetter: tokens[i].text == "var")
+            if visible {
+                scopes[last].members!.keys.formUnion(keys)
+            } else {
+                scopes[last].implicit.keys.formUnion(keys)
+            }
+            if outlet { scopes[last].members!.outlets[name] = location(b) }
         }
+    }
+
+    /// A name without the backticks that let it be a keyword (`` `default` ``).
+    static func unescaped(_ name: String) -> String {
+        name.hasPrefix("`") && name.hasSuffix("`") && name.count > 1 ? String(name.dropFirst().dropLast()) : name
     }
 
     /// The names of `var a = 1, b: Int`: the identifier at the start and after each comma
@@ -345,23 +369,27 @@ extension SwiftScanner {
     }
 
     mutating func memberFunction(_ i: Int) {
-        guard let scope = scopes.last else { return }
+        guard let scope = scopes.last, scope.members != nil || scope.isProtocol else { return }
+        let override = modifierWords.contains("override")
         let visible = scope.objcByDefault || scope.isProtocol || has("IBAction") || has("objc") || has("IBSegueAction")
-            || modifierWords.contains("override") || modifierWords.contains("dynamic")
-        guard visible, i + 1 < tokens.count else { return }
+            || override || modifierWords.contains("dynamic")
+        guard i + 1 < tokens.count else { return }
         var j = i + 1
-        var base = text(j)
+        var base = Self.unescaped(text(j))
         j += 1
         // An operator's name may be several tokens (`<<`).
         while tokens[i + 1].kind == .punctuation, j < tokens.count, tokens[j].kind == .punctuation, !tokens[j].spaceBefore,
               !["(", "<"].contains(tokens[j].text) { base += tokens[j].text; j += 1 }
         if isPunctuation(j, "<") { j = skipGroup(j) }
         let labels = isPunctuation(j, "(") ? parameterLabels(j) : []
-        let selector = objcName ?? ObjCSelector.swift(base: base, labels: labels)
-        if scope.members != nil {
+        let renamed = override ? IBRules.sdkSelector(swiftName: base, labels: labels) : nil
+        let selector = objcName ?? renamed ?? ObjCSelector.swift(base: base, labels: labels)
+        if scope.members == nil {
+            result.protocolSelectors.insert(selector)
+        } else if visible {
             scopes[scopes.count - 1].members!.selectors.insert(selector)
         } else {
-            result.protocolSelectors.insert(selector)
+            scopes[scopes.count - 1].implicit.selectors.insert(selector)
         }
     }
 
@@ -374,7 +402,7 @@ extension SwiftScanner {
             let t = tokens[j]
             if expectLabel && !isPunctuation(j, ")") {
                 while isPunctuation(j, "@") { j = isPunctuation(j + 2, "(") ? skipGroup(j + 2) : j + 2 }
-                labels.append(text(j) == "_" ? "" : text(j))
+                labels.append(text(j) == "_" ? "" : Self.unescaped(text(j)))
                 expectLabel = false
                 j += 1
                 continue

@@ -5,7 +5,8 @@
 /// regular expression literals (`/a+/`, `#/a+/#`: no strings inside), `#name`s, numbers, and
 /// punctuation. Operators are runs of operator characters, except
 /// `<`, `>`, `?` and `!`, which stay single (generic brackets, optional chaining) and `->`.
-/// Comments (`/* */` nest) are dropped; all branches of `#if` are kept.
+/// Comments (`/* */` nest) are dropped; all branches of `#if` are kept, but an earlier branch's
+/// brackets that repeat the last branch's read as `;` (`ConditionalBranches`).
 struct SwiftTokenizer {
     enum Kind: Equatable { case identifier, string, regex, pound, number, punctuation }
 
@@ -30,7 +31,22 @@ struct SwiftTokenizer {
     static func tokens(_ bytes: [UInt8]) -> [Token] {
         var tokenizer = SwiftTokenizer(bytes: bytes)
         tokenizer.run()
+        tokenizer.dropAlternativeBrackets()
         return tokenizer.tokens
+    }
+
+    static let directives: [String: ConditionalBranches.Directive] = [
+        "#if": .open, "#elseif": .alternative, "#else": .alternative, "#endif": .close,
+    ]
+
+    mutating func dropAlternativeBrackets() {
+        let directives = tokens.indices.compactMap { i in
+            tokens[i].kind == .pound ? Self.directives[tokens[i].text].map { (index: i, directive: $0) } : nil
+        }
+        let dropped = ConditionalBranches.alternativeBrackets(count: tokens.count, directives: directives) { [tokens] i in
+            tokens[i].kind == .punctuation && tokens[i].text.utf8.count == 1 ? tokens[i].text.first.flatMap(ConditionalBranches.bracket) : nil
+        }
+        for i in dropped { tokens[i].text = ";" }
     }
 
     static func isIdentifierByte(_ b: UInt8) -> Bool {

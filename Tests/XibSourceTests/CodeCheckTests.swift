@@ -32,12 +32,24 @@ import XibKit
         return (lines.sorted(), results)
     }
 
+    /// The folder must not vanish or empty: the cases below would pass by checking nothing.
+    @Test func fixturesArePresent() {
+        #expect(Self.cases.count >= 8, "\(Self.fixtures.path) holds \(Self.cases.count) cases")
+    }
+
+    /// `expected.txt`: the findings and notes, and `connections checked: N` (how many outlets
+    /// and actions were compared with the code: a case whose classes went unread fails).
     @Test(arguments: cases) func fixture(_ name: String) throws {
         let folder = Self.fixtures.appendingPathComponent(name).path
-        let expected = try String(contentsOfFile: folder + "/expected.txt", encoding: .utf8)
-            .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }.sorted()
-        let (lines, results) = Self.run(folder)
-        #expect(lines == expected)
+        let checkedPrefix = "connections checked: "
+        let lines = try String(contentsOfFile: folder + "/expected.txt", encoding: .utf8)
+            .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        let expected = lines.filter { !$0.hasPrefix(checkedPrefix) }.sorted()
+        let checked = try #require(lines.first { $0.hasPrefix(checkedPrefix) }.flatMap { Int($0.dropFirst(checkedPrefix.count)) },
+                                   "\(name)/expected.txt must say `\(checkedPrefix)N`")
+        let (found, results) = Self.run(folder)
+        #expect(found == expected)
+        #expect(CodeRules.connectionsChecked(results) == checked)
         // Each finding in a document names the code side too: the class and where it is declared.
         // (First Responder's actions have no one class to name.)
         for f in results.flatMap(\.findings) where (f.kind == .missingOutlet || f.kind == .missingAction) && !f.message.contains("First Responder") {

@@ -4,7 +4,8 @@ import XibSource
 
 /// What the Swift scanner must get right where a token scanner easily goes wrong: nested
 /// comments, raw, multi-line and interpolated strings, regex literals, `class func`, bodies
-/// (a local class counts, a method's locals do not), `extension [T]`, `@objc(name)`.
+/// (a local class counts, a method's locals do not), `extension [T]`, `@objc(name)`, an
+/// `override` of an SDK method Swift renames (`prepare(for:sender:)` is `prepareForSegue:sender:`).
 @Suite struct SwiftScannerTests {
     static let source = #####"""
     /* outer /* nested */ still a comment: @IBOutlet var commented: UIView! */
@@ -36,10 +37,10 @@ import XibSource
         let login = try #require(index.classes["RCLogin"])
         #expect(login.superclass == "UIViewController")
         #expect(login.isDeclared && login.location.line == 2)
-        #expect(login.keys == ["default", "a", "b"])
+        #expect(login.keys == ["default", "Default", "a", "A", "b", "B"])
         #expect(Set(login.outlets.keys) == ["default", "a", "b"])
         #expect(login.outlets["b"].map { [$0.line, $0.column] } == [4, 22])
-        #expect(login.selectors == ["save:", "prepareFor:sender:", "fromExtension"])
+        #expect(login.selectors == ["save:", "prepareForSegue:sender:", "fromExtension"])
         #expect(index.classes["Local"]?.selectors == ["inner"])
         #expect(index.stringLiterals == ["Main", #"a "quoted" \(not) interpolation"#, "one two", "Detail"])
         #expect(index.identifierUses.map { "\($0.kind) \($0.value) \($0.location.line):\($0.location.column)" }.sorted()

@@ -223,6 +223,25 @@ extension IBRules {
         "storyboardWithName": .storyboard,
     ]
 
+    /// SDK methods whose Swift name is not the one Swift's rule gives their selector (`foo(_:)`
+    /// is `foo:`, `foo(bar:)` is `fooWithBar:`): a Swift `override` has the SDK's selector, which
+    /// is what the runtime, and an IB connection or segue, calls.
+    public static let sdkRenamedSelectors: [String: String] = [
+        "prepare(for:sender:)": "prepareForSegue:sender:",
+        "unwind(for:towards:)": "unwindForSegue:towardsViewController:",
+        "canPerformUnwindSegueAction(_:from:withSender:)": "canPerformUnwindSegueAction:fromViewController:withSender:",
+        "show(_:sender:)": "showViewController:sender:",
+        "dismiss(_:)": "dismissController:",
+        "presentAsSheet(_:)": "presentViewControllerAsSheet:",
+        "presentAsModalWindow(_:)": "presentViewControllerAsModalWindow:",
+    ]
+
+    /// The selector of an SDK method a Swift `override` names `base(labels:)` ("" for `_`), if
+    /// Swift renames it.
+    public static func sdkSelector(swiftName base: String, labels: [String]) -> String? {
+        sdkRenamedSelectors[base + "(" + labels.map { ($0.isEmpty ? "_" : $0) + ":" }.joined() + ")"]
+    }
+
     /// Labels (Swift) and selector pieces (Objective-C) that register a reuse identifier in
     /// code: a `dequeue` of it needs no IB file. Swift's `register(_:forSupplementaryViewOfKind:
     /// withReuseIdentifier:)` too.

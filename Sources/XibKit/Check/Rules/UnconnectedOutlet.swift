@@ -10,7 +10,8 @@ extension CheckRule {
     private static func unconnectedOutlets(code: CodeIndex, facts: CodeRules.DocumentFacts) -> [IntegrityProblem] {
         var out: [IntegrityProblem] = []
         for c in code.classes.values {
-            for (key, at) in c.outlets where !facts.connectedOutlets.contains(c.name + "." + key) {
+            // A connection may name the outlet by any key that sets it (`NoGroupsButton`, `_textView`).
+            for (key, at) in c.outlets where !KeyValueCoding.keys(settingOutlet: key).contains(where: { facts.connectedOutlets.contains(c.name + "." + $0) }) {
                 out.append(IntegrityProblem(kind: .unconnectedOutlet, file: at.file, line: at.line, column: at.column,
                                             message: "@IBOutlet '\(key)' of \(c.name) is not connected by any IB file"))
             }
