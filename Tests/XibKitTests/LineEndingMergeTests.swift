@@ -17,6 +17,10 @@ import XibKit
         return XibMerger.merge(base: b, ours: o, theirs: t)
     }
 
+    @Test func casesArePresent() {
+        #expect(MergeFixtureTests.cases.count >= 15, "expected the merge fixtures in \(MergeFixtureTests.root.path)")
+    }
+
     @Test(arguments: MergeFixtureTests.cases)
     func theirsOrBaseInCRLFChangeNothing(_ c: MergeFixtureTests.Case) throws {
         let plain = try Self.merge(c)

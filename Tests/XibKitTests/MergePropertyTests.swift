@@ -33,6 +33,10 @@ import XibKit
         }
     }()
 
+    @Test func fixtureBasesArePresent() {
+        #expect(Self.fixtureBases.count >= 15, "expected the merge fixtures in \(MergeFixtureTests.root.path)")
+    }
+
     @Test(arguments: MergePropertyTests.fixtureBases + MergePropertyTests.corpusBases)
     func lawsHold(_ base: Base) throws {
         let bytes = [UInt8](try Data(contentsOf: base.url))

@@ -14,6 +14,11 @@ struct TidyFixtureTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
+    /// The folder must not move or empty: the cases would pass by checking nothing.
+    @Test func fixturesArePresent() {
+        #expect(Self.cases.count >= 5, "expected the tidy fixtures in \(Self.folder.path)")
+    }
+
     @Test(arguments: cases)
     func fixture(_ name: String) throws {
         let dir = Self.folder.appendingPathComponent(name, isDirectory: true)

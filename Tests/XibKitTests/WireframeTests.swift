@@ -48,6 +48,11 @@ struct WireframeTests {
 
     static func n(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
 
+    @Test("the fixture folder is there and holds the cases")
+    func fixturesArePresent() {
+        #expect(Self.cases.count >= 20, "expected the render fixtures in \(Self.root.path)")
+    }
+
     @Test("fixtures: the wireframe outline matches the golden file", arguments: cases)
     func golden(_ name: String) throws {
         let (url, graph) = try Self.input(name)

@@ -83,6 +83,11 @@ struct GitReviewTests {
         return report
     }
 
+    @Test("the review fixtures are there")
+    func fixturesArePresent() {
+        #expect(Self.fixturePairs.count >= 3, "expected the review fixtures in \(CLI.fixtures.path)/review")
+    }
+
     @Test("review of real pairs: HTML, Markdown and JSON obey their laws")
     func fixtures() throws {
         let git = try Self.repository(Self.fixturePairs)
