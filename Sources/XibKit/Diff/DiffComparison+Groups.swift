@@ -10,13 +10,20 @@ extension DiffComparison {
     mutating func emitAdded(_ ni: Int, depth: Int) {
         guard let new else { return }
         let change = makeChange(new, ni, isNew: true, kind: .added, depth: depth)
-        append(change, side: new, isNew: true, index: ni, sort: SortKey(position: ni, removed: 0))
+        append(change, side: new, isNew: true, index: ni, sort: SortKey(position: ni, removed: 0), turnover: turnover(new, ni))
     }
 
     mutating func emitRemoved(_ oi: Int, depth: Int) {
         guard let old else { return }
         let change = makeChange(old, oi, isNew: false, kind: .removed, depth: depth)
-        append(change, side: old, isNew: false, index: oi, sort: removedSortKey(oi))
+        append(change, side: old, isNew: false, index: oi, sort: removedSortKey(oi), turnover: turnover(old, oi))
+    }
+
+    /// What an object added or removed is: an entry of the document's record may be noise (in a
+    /// file both versions have; a whole file added or removed is that).
+    func turnover(_ side: DiffObjects, _ i: Int) -> IBRules.EntryTurnover {
+        guard !options.includeNoise, old != nil, new != nil, let container = noiseContainer(side, i) else { return .change }
+        return IBRules.turnover(entry: side.graph.nodes[i].tag, container: container.tag)
     }
 
     /// A change described from one side: the new document's, or the old one's for removed objects.
@@ -28,13 +35,16 @@ extension DiffComparison {
                             oldSummary: isNew ? nil : summary, newSummary: isNew ? summary : nil, depth: depth)
     }
 
-    mutating func append(_ change: ObjectChange, side: DiffObjects, isNew: Bool, index: Int, sort: SortKey, oldNode: Int? = nil) {
+    mutating func append(_ change: ObjectChange, side: DiffObjects, isNew: Bool, index: Int, sort: SortKey, oldNode: Int? = nil,
+                         turnover: IBRules.EntryTurnover = .change) {
+        if turnover == .noise { return hideNoise(change.tag) }
         let root = side.groupRoot(index)
         let groupSort = isNew ? SortKey(position: root, removed: 0) : removedSortKey(root)
-        entries.append(Entry(groupKey: side.graph.nodes[root].key,
-                             group: (side.groupKind(root), side.groupTitle(root), root > 0 ? side.shownID(root) : nil),
-                             groupSort: groupSort, sort: sort, change: change,
-                             oldNode: isNew ? oldNode : index, newNode: isNew ? index : nil))
+        let entry = Entry(groupKey: side.graph.nodes[root].key,
+                          group: (side.groupKind(root), side.groupTitle(root), root > 0 ? side.shownID(root) : nil),
+                          groupSort: groupSort, sort: sort, change: change,
+                          oldNode: isNew ? oldNode : index, newNode: isNew ? index : nil)
+        if turnover == .noiseUnlessOtherChanges { changesIfOthers.append(entry) } else { entries.append(entry) }
     }
 
     /// Where a removed object sorts: with its removed ancestor; else after the nearest earlier

@@ -18,8 +18,12 @@ extension DiffComparison {
             if oTag != nTag {
                 attributes.append(AttributeChange(name: IBRules.elementTypeLabel, old: DiffValue(text: oTag), new: DiffValue(text: nTag)))
             }
-            attributes += filtered(compareAttributes(DiffAttributes.of(oi, in: old), DiffAttributes.of(ni, in: new), old: old, new: new),
-                                   entityTag: nTag, isNamedItem: new.graph.nodes[ni].objectID == nil && ni > 0 && nTag != IBRules.sceneTag)
+            var changes = compareAttributes(DiffAttributes.of(oi, in: old), DiffAttributes.of(ni, in: new), old: old, new: new)
+            // An entry of the document's record or caches changed in place: all of it is noise.
+            if let container = noiseContainer(new, ni) {
+                for k in changes.indices where changes[k].noise == nil { changes[k].noise = container.noise }
+            }
+            attributes += filtered(changes, entityTag: nTag, isNamedItem: new.graph.nodes[ni].objectID == nil && ni > 0 && nTag != IBRules.sceneTag)
         }
         guard move != nil || !attributes.isEmpty else { return }
         let p = new.parentEntity[ni]
@@ -113,9 +117,7 @@ extension DiffComparison {
                 if options.includeNoise {
                     out.append(c)
                 } else {
-                    noiseHidden += 1
-                    let name = isNamedItem ? entityTag + " " + c.name : c.name
-                    if !noiseNames.contains(name) { noiseNames.append(name) }
+                    hideNoise(isNamedItem ? entityTag + " " + c.name : c.name)
                 }
             default:
                 out.append(c)

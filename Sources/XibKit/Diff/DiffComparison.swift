@@ -45,6 +45,9 @@ struct DiffComparison {
     var framesChanged = 0
     var noiseHidden = 0
     var noiseNames: [String] = []
+    /// Entries of the document's record added or removed that are changes only in a file with
+    /// other changes (`IBRules.EntryTurnover.noiseUnlessOtherChanges`): listed once all are known.
+    var changesIfOthers: [Entry] = []
 
     init(old: DiffObjects?, new: DiffObjects?, options: DiffOptions, skipIdenticalSubtrees: Bool) {
         self.old = old
@@ -68,7 +71,27 @@ struct DiffComparison {
             }
         }
         if let old { collectRemoved(old) }
+        if entries.isEmpty && framesChanged == 0 {
+            for e in changesIfOthers { hideNoise(e.change.tag) }
+        } else {
+            entries += changesIfOthers
+        }
         buildGroups()
+    }
+
+    /// Counts a noise change left out, under its name.
+    mutating func hideNoise(_ name: String) {
+        noiseHidden += 1
+        if !noiseNames.contains(name) { noiseNames.append(name) }
+    }
+
+    /// The document-level container holding `i` as an entry, if its entries are noise of a
+    /// kind (`IBRules.entryNoise`): the document's record, its caches.
+    func noiseContainer(_ side: DiffObjects, _ i: Int) -> (tag: String, noise: IBRules.Noise)? {
+        let p = side.graph.nodes[i].parent
+        guard p > 0, side.graph.nodes[p].parent == 0 else { return nil }
+        let tag = side.graph.nodes[p].tag
+        return IBRules.entryNoise(container: tag).map { (tag, $0) }
     }
 
     // MARK: - Walking

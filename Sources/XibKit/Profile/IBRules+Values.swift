@@ -41,11 +41,34 @@ extension IBRules {
     ]
 
     /// The document's record of the Xcode and SDK it was written for (`<deployment>`,
-    /// `<plugIn>`, `<capability>`): bookkeeping Xcode rewrites with its version, which `tidy`
-    /// puts back. Capabilities follow what the document uses (Xcode adds "Named colors" with
-    /// the first named colour): in a file with real changes, those added or removed stay.
+    /// `<plugIn>`, `<capability>`): bookkeeping Xcode rewrites with its version. Its entries are
+    /// tools-version noise, changed, added or removed, but for the capabilities added or
+    /// removed: they follow what the document uses (Xcode adds "Named colors" with the first
+    /// named colour), so they are changes in a file with other changes, and noise alone.
     public static let dependenciesContainer = "dependencies"
     public static let capabilityTag = "capability"
+
+    /// What an entry of a document-level container added or removed is.
+    public enum EntryTurnover: Sendable {
+        case change, noise
+        /// A change in a file with other changes, noise in a file without.
+        case noiseUnlessOtherChanges
+    }
+
+    /// The noise of a document-level container's entries changed in place: the record's
+    /// (`dependenciesContainer`) are tools-version noise, the caches' (`cacheContainers`) cache
+    /// noise; nil for other containers. The one list the diff hides and `tidy` puts back.
+    public static func entryNoise(container tag: String) -> Noise? {
+        if tag.isSameName(as: dependenciesContainer) { return .toolsVersion }
+        return isCacheContainer(tag) ? .cache : nil
+    }
+
+    /// An entry `tag` of the document-level container `container` added or removed: the
+    /// record's are noise but capabilities; a cache's follow what the document uses.
+    public static func turnover(entry tag: String, container: String) -> EntryTurnover {
+        guard container.isSameName(as: dependenciesContainer) else { return .change }
+        return tag.isSameName(as: capabilityTag) ? .noiseUnlessOtherChanges : .noise
+    }
 
     /// The layout value `tidy --frames` may put back (a view's `<rect key="frame">`); what ties a
     /// view to its constraints is `constraintItemAttributes`.

@@ -32,14 +32,16 @@ struct TidyWalk {
 
     /// `parent` stands at `depth`.
     func treatment(of e: XMLElement, in parent: XMLElement, depth: Int) -> Treatment {
-        if depth == 1, parent.name == IBRules.dependenciesContainer {
-            let follows = realChange && e.name == IBRules.capabilityTag
-            return .head(dropAdded: !follows, restoreRemoved: !follows, label: e.name)
-        }
-        if depth == 1, IBRules.isCacheContainer(parent.name) {
-            // Entries added or removed follow what the document uses: a real change.
-            return options.changedResources.contains(e[attribute: IBRules.nameAttribute] ?? "") ? .walk
-                : .head(dropAdded: false, restoreRemoved: false, label: "cached resource")
+        if depth == 1, let noise = IBRules.entryNoise(container: parent.name) {
+            // A cache whose asset changed too keeps its new value.
+            if noise == .cache, options.changedResources.contains(e[attribute: IBRules.nameAttribute] ?? "") { return .walk }
+            let goes: Bool
+            switch IBRules.turnover(entry: e.name, container: parent.name) {
+            case .change: goes = false
+            case .noise: goes = true
+            case .noiseUnlessOtherChanges: goes = !realChange
+            }
+            return .head(dropAdded: goes, restoreRemoved: goes, label: noise == .cache ? "cached resource" : e.name)
         }
         switch IBRules.noise(of: e) {
         case nil: return .walk
