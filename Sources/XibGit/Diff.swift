@@ -104,14 +104,15 @@ extension Repository {
         }
     }
 
-    /// Changes from a commit (nil = the empty tree) to the index (`git diff --cached <commit>`).
+    /// Changes from a commit (nil = the empty tree) to the index (`git diff --cached <commit>`),
+    /// the repository's or `index`.
     public func diffIndex(from commit: ObjectID?, paths: [String] = [], detectRenames: Bool = true,
-                          renameCandidates: ((String) -> Bool)? = nil) throws -> [FileChange] {
+                          renameCandidates: ((String) -> Bool)? = nil, index: Index? = nil) throws -> [FileChange] {
         try sync {
             try withTree(of: commit) { tree in
                 try makeDiff(paths: paths, flags: 0, renames: renames(detectRenames, renameCandidates),
                              newSideInWorkdir: false) { diff, opts in
-                    git_diff_tree_to_index(&diff, handle, tree, nil, opts)
+                    git_diff_tree_to_index(&diff, handle, tree, index?.handle, opts)
                 }
             }
         }

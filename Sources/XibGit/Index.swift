@@ -83,9 +83,18 @@ public final class Index: @unchecked Sendable {
         try sync { try check(git_index_read(handle, force ? 1 : 0), "cannot read the index") }
     }
 
-    /// Saves the index to disk (`.git/index`).
+    /// Saves the index to disk (`.git/index`, or the file it was opened from).
     public func write() throws {
         try sync { try check(git_index_write(handle), "cannot write the index") }
+    }
+
+    /// Whether the index holds exactly `commit`'s tree: a commit of it would change nothing.
+    public func matchesTree(of commit: ObjectID) throws -> Bool {
+        try sync {
+            var tree = git_oid()
+            try check(git_index_write_tree_to(&tree, handle, repository.handle), "cannot write the index as a tree")
+            return try repository.withTree(of: commit) { git_oid_equal(&tree, git_tree_id($0)) != 0 }
+        }
     }
 
     private func removeConflictEntries(_ path: String) throws {
@@ -95,6 +104,17 @@ public final class Index: @unchecked Sendable {
 }
 
 extension Repository {
+    /// The index in the file at `path`, as git names one for a hook in `GIT_INDEX_FILE` (`git
+    /// commit -a` prepares `.git/index.lock`, which becomes the repository's index if the
+    /// commit is made). Changes stay in memory until `write()`.
+    public func index(file path: String) throws -> Index {
+        try sync {
+            var index: OpaquePointer?
+            try check(git_index_open(&index, path), "cannot open the index \(path)")
+            return Index(repository: self, handle: index!)
+        }
+    }
+
     /// The repository's index, re-read from disk if another process (e.g. `git`) changed it since it was
     /// last loaded (unsaved changes made through an earlier `Index` are then lost: `write()` first).
     public func index() throws -> Index {

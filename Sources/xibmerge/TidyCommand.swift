@@ -17,9 +17,11 @@ enum TidyCommand {
             changes keeps every one of them, and its noise takes HEAD's values: the document's versions, \
             plug-in versions, deployment and capability entries, editor state (device, canvas locations), \
             cached resources whose images or colours did not change. Frames go back only with --frames. \
-            With --staged the staged blob is rewritten and the work-tree file with it (a pre-commit hook). \
-            One line per tidied file says what went back. Exit 1 with --check when something would be \
-            tidied; 2 when a file cannot be read (it is left as it is).
+            With --staged the staged blob is rewritten and the work-tree file with it (a pre-commit hook; \
+            under git commit -a, the index git prepared for it). One line per tidied file says what went \
+            back. Exit 1 with --check when something would be tidied, and with --staged when only noise \
+            was staged (the commit then stops rather than be empty); 2 when a file cannot be read (it is \
+            left as it is).
             """,
             arguments: [
                 .flag("--staged", help: "Tidy the staged files (the index against HEAD), and the work-tree files with them."),
@@ -50,34 +52,48 @@ struct TidyRun: CommandRun {
 
     func run() throws {
         var outcome = Outcome()
+        var nothingLeft = false
         try GitCLI.guarded {
             let repository = try GitCLI.openRepository()
             guard let workdir = repository.workdir else { throw GitCLI.UsageError("tidy needs a work tree") }
             if against == nil && repository.isHeadUnborn { return }  // nothing committed to go back to
-            if staged { try Self.refuseAnotherIndex(repository) }
+            let index = staged ? try Self.stagedIndex(repository) : nil
             let base = try repository.resolveCommit(against ?? "HEAD")
-            outcome = try tidy(repository, workdir: workdir, base: base, paths: try GitCLI.repositoryPaths(paths, in: repository))
+            outcome = try tidy(repository, workdir: workdir, base: base, index: index, paths: try GitCLI.repositoryPaths(paths, in: repository))
+            // git decided there was something to commit before the hook ran: from an index
+            // that is HEAD's tree again it would make an empty commit.
+            if let index, !check, outcome.tidied > 0, !repository.isMerging {
+                nothingLeft = try index.matchesTree(of: try repository.resolveCommit("HEAD"))
+            }
         }
         if outcome.failed { throw Exit.error }
+        if nothingLeft {
+            Console.err("xibmerge tidy: only Xcode's no-op rewrites were staged, and they went back to HEAD's: nothing is left to "
+                        + "commit, so the commit stops here rather than be empty (git commit --no-verify keeps them)\n")
+            throw Exit.foundSomething
+        }
         if check && outcome.tidied > 0 { throw Exit.foundSomething }
     }
 
-    /// `git commit -a` and `git commit PATH` run the pre-commit hook on an index of their own
-    /// (`GIT_INDEX_FILE`), which is not the one `--staged` rewrites: refused rather than missed.
-    static func refuseAnotherIndex(_ repository: Repository) throws {
-        guard let value = getenv("GIT_INDEX_FILE").map({ String(cString: $0) }), !value.isEmpty else { return }
+    /// The index `--staged` tidies: the repository's, or the one `git commit -a` prepares for
+    /// its hook (`GIT_INDEX_FILE` names `.git/index.lock`, which the commit makes the
+    /// repository's index). `git commit PATH` commits from a temporary index while git updates
+    /// the repository's apart: refused, rather than tidied in one and not the other.
+    static func stagedIndex(_ repository: Repository) throws -> Index {
+        guard let value = getenv("GIT_INDEX_FILE").map({ String(cString: $0) }), !value.isEmpty else { return try repository.index() }
         let path = GitCLI.realPath(value.hasPrefix("/") ? value : GitCLI.currentDirectory() + "/" + value)
-        guard path != GitCLI.realPath(repository.gitDir + "/index") else { return }
-        throw GitCLI.UsageError("tidy --staged rewrites the repository's index, and this commit uses another (git commit -a, "
-                                + "or with paths): stage the files with git add, then run git commit alone")
+        let own = GitCLI.realPath(repository.gitDir + "/index")
+        if path == own { return try repository.index() }
+        if path == own + ".lock" { return try repository.index(file: path) }
+        throw GitCLI.UsageError("tidy --staged cannot rewrite what git commit PATH commits (an index of its own, beside the "
+                                + "repository's): stage the files with git add and run git commit, or git commit -a")
     }
 
-    private func tidy(_ repository: Repository, workdir: String, base: ObjectID, paths: [String]) throws -> Outcome {
-        let changes = staged ? try repository.diffIndex(from: base) : try repository.diffToWorkdir(from: base)
+    private func tidy(_ repository: Repository, workdir: String, base: ObjectID, index: Index?, paths: [String]) throws -> Outcome {
+        let changes = staged ? try repository.diffIndex(from: base, index: index) : try repository.diffToWorkdir(from: base)
         let options = Tidy.Options(frames: frames, changedResources: Self.resourceNames(changes))
         let within = { (path: String) in paths.isEmpty || paths.contains { $0.isEmpty || path == $0 || path.hasPrefix($0 + "/") } }
         var outcome = Outcome()
-        let index = staged ? try repository.index() : nil
         for change in changes {
             guard change.status == .modified || change.status == .renamed, let oldBlob = change.oldBlob,
                   let path = change.newPath, GitCLI.isInterfaceBuilderFile(path), within(path) else { continue }

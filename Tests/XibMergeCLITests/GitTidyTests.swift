@@ -85,12 +85,48 @@ import Testing
         #expect(try g.gitOutput("show", "--name-only", "--format=", "HEAD", "--", "*.storyboard") == "UI/Real.storyboard")
         #expect(try g.gitOutput("show", "HEAD:UI/Real.storyboard") + "\n" == IBFixture.labelEdit(IBFixture.storyboard))
         #expect(try g.gitOutput("status", "--porcelain").isEmpty)
-        // `git commit -a` commits from an index of its own, which the hook cannot rewrite: refused.
-        try g.write("Noise.storyboard", Self.bump(IBFixture.storyboard))
-        let all = try g.git(["commit", "-q", "-a", "-m", "all"], allowFailure: true)
-        #expect(all.status != 0 && all.stderr.contains("stage the files with git add"), "\(all.stderr)")
         let uninstall = try g.xibmerge(["install", "--tidy", "--uninstall"])
         #expect(uninstall.status == 0 && !FileManager.default.fileExists(atPath: g.repo + "/.git/hooks/pre-commit"))
+    }
+
+    /// Only noise staged: the hook puts it back and stops the commit, which git would otherwise
+    /// make empty (it decided there was something to commit before the hook ran).
+    @Test func aNoiseOnlyCommitStopsInsteadOfBeingEmpty() throws {
+        let g = try repository()
+        #expect(try g.xibmerge(["install", "--tidy"]).status == 0)  // and .gitattributes, left untracked
+        let head = try g.gitOutput("rev-parse", "HEAD")
+        try g.git(["add", "Noise.storyboard"])
+        let commit = try g.git(["commit", "-q", "-m", "noise"], allowFailure: true)
+        #expect(commit.status != 0 && commit.stderr.contains("nothing is left to commit"), "\(commit.stderr)")
+        #expect(try g.gitOutput("rev-parse", "HEAD") == head)
+        #expect(try g.read("Noise.storyboard") == IBFixture.storyboard)
+        let status = try g.gitOutput("status", "--porcelain", "--untracked-files=no")
+        #expect(status == " M UI/Real.storyboard", "\(status)")
+    }
+
+    /// `git commit -a` stages into `.git/index.lock` for its hook; the hook tidies that index,
+    /// which the commit then makes the repository's. `git commit PATH` (an index of its own
+    /// beside the repository's) is refused, saying what to do.
+    @Test func commitAllIsTidiedAndCommitPathIsRefused() throws {
+        let g = try repository()
+        #expect(try g.xibmerge(["install", "--tidy"]).status == 0)  // and .gitattributes, left untracked
+        let path = try g.git(["commit", "-q", "-m", "path", "UI/Real.storyboard"], allowFailure: true)
+        #expect(path.status != 0 && path.stderr.contains("stage the files with git add"), "\(path.stderr)")
+        let all = try g.git(["commit", "-q", "-a", "-m", "all"], allowFailure: true)
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(try g.gitOutput("show", "--name-only", "--format=", "HEAD") == "UI/Real.storyboard")
+        #expect(try g.gitOutput("show", "HEAD:UI/Real.storyboard") + "\n" == IBFixture.labelEdit(IBFixture.storyboard))
+        #expect(try g.read("Noise.storyboard") == IBFixture.storyboard)
+        let status = try g.gitOutput("status", "--porcelain", "--untracked-files=no")
+        #expect(status.isEmpty, "\(status)")
+        // Only noise left to commit with -a: stopped, not empty.
+        try g.write("Noise.storyboard", Self.bump(IBFixture.storyboard))
+        let head = try g.gitOutput("rev-parse", "HEAD")
+        let noise = try g.git(["commit", "-q", "-a", "-m", "noise"], allowFailure: true)
+        #expect(noise.status != 0 && noise.stderr.contains("nothing is left to commit"), "\(noise.stderr)")
+        #expect(try g.gitOutput("rev-parse", "HEAD") == head)
+        let after = try g.gitOutput("status", "--porcelain", "--untracked-files=no")
+        #expect(after.isEmpty, "\(after)")
     }
 
     @Test func installTidyLeavesAnotherHookAlone() throws {
