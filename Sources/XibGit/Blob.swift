@@ -46,6 +46,37 @@ extension Repository {
         }
     }
 
+    /// The regular files of `commit`'s tree (`git ls-tree -r`: no links, no submodules) whose
+    /// paths `wanted` accepts, with their blobs, in git's order. Read from the object database
+    /// alone: no process, nothing written.
+    public func files(in commit: ObjectID, where wanted: (String) -> Bool) throws -> [(path: String, blob: ObjectID)] {
+        try sync {
+            try withTree(of: commit) { root in
+                var out: [(path: String, blob: ObjectID)] = []
+                try collectFiles(root!, prefix: "", wanted: wanted, into: &out)
+                return out
+            }
+        }
+    }
+
+    private func collectFiles(_ tree: OpaquePointer, prefix: String, wanted: (String) -> Bool,
+                              into out: inout [(path: String, blob: ObjectID)]) throws {
+        for i in 0..<git_tree_entrycount(tree) {
+            let entry = git_tree_entry_byindex(tree, i)
+            guard let name = String(libgit2: git_tree_entry_name(entry)) else { continue }
+            let path = prefix + name
+            let mode = FileMode(rawValue: git_tree_entry_filemode_raw(entry).rawValue)
+            if mode == .tree {
+                var sub: OpaquePointer?
+                try check(git_tree_lookup(&sub, handle, git_tree_entry_id(entry)), "cannot read folder '\(path)'")
+                defer { git_tree_free(sub) }
+                try collectFiles(sub!, prefix: path + "/", wanted: wanted, into: &out)
+            } else if mode == .regular || mode == .executable, wanted(path) {
+                out.append((path, ObjectID(git_tree_entry_id(entry).pointee)))
+            }
+        }
+    }
+
     /// The raw bytes of a blob.
     public func blobData(id: ObjectID) throws -> [UInt8] {
         try sync {

@@ -1,13 +1,13 @@
 import XibKit
 
-/// Builds `check`'s `CodeIndex` from the Swift and Objective-C files under folders, a file per
-/// task across cores (`parallelMap`).
+/// Builds `check`'s `CodeIndex` from the Swift and Objective-C files under folders (on disk, or
+/// of a tree in memory: a commit's), a file per task across cores (`parallelMap`).
 public enum CodeIndexer {
-    public static func index(folders: [String], jobs: Int? = nil) -> CodeIndex {
-        let files = SourceFiles(folders: folders)
+    public static func index(folders: [String], jobs: Int? = nil, tree: FileTree = .disk) -> CodeIndex {
+        let files = SourceFiles(folders: folders, tree: tree)
         let work = files.swift.map { ($0, true) } + files.objc.map { ($0, false) }
         let parts = parallelMap(work, jobs: jobs) { path, isSwift -> FileIndex in
-            guard let bytes = try? FileIO.read(path) else { return FileIndex() }
+            guard let bytes = try? tree.read(path) else { return FileIndex() }
             var part = isSwift ? SwiftScanner.index(file: path, bytes: bytes) : ObjCScanner.index(file: path, bytes: bytes)
             // A file no target builds (left in the tree, dropped from the project) loads nothing.
             if !files.isBuilt(path) { part.index.identifierUses = [] }

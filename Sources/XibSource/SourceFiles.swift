@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import XibKit
 
 /// The Swift and Objective-C files under the source folders, the module names their folders
@@ -30,8 +25,11 @@ struct SourceFiles {
     private var listed: Set<String>? = nil
     /// Folders of Swift packages: their files are in no Xcode project.
     private var packageFolders: [String] = []
+    /// Where the files are: the disk, or a commit's in memory.
+    let tree: FileTree
 
-    init(folders: [String]) {
+    init(folders: [String], tree: FileTree = .disk) {
+        self.tree = tree
         for folder in folders { walk(folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder) }
         findAbsentDependencies()
         readProjectsAndPlists()
@@ -47,7 +45,7 @@ struct SourceFiles {
     private mutating func readProjectsAndPlists() {
         var names: Set<String> = [], synchronised = false
         for manifest in manifests where manifest.hasSuffix("project.pbxproj") {
-            let text = (try? FileIO.read(manifest)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let text = (try? tree.read(manifest)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             synchronised = synchronised || text.contains("PBXFileSystemSynchronizedRootGroup")
             for line in text.split(separator: "\n") where line.contains("isa = PBXFileReference") {
                 for key in ["path = ", "name = "] {
@@ -64,7 +62,7 @@ struct SourceFiles {
             absentSources = Set(names.subtracting(present).filter { !$0.hasSuffix(".h") }.map { String($0.prefix { $0 != "." }) })
         }
         for plist in plists {
-            let text = (try? FileIO.read(plist)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let text = (try? tree.read(plist)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             for part in text.split(separator: "<string>").dropFirst() {
                 if let end = part.firstRange(of: "</string>") { plistStrings.insert(String(part[..<end.lowerBound])) }
             }
@@ -79,11 +77,9 @@ struct SourceFiles {
 
     private mutating func walk(_ dir: String) {
         var hasSource = false
-        for name in LocalizationCheck.entries(of: dir).sorted() where !name.hasPrefix(".") || name == ".gitmodules" {
+        for name in tree.entries(of: dir).sorted() where !name.hasPrefix(".") || name == ".gitmodules" {
             let path = dir == "." ? name : dir + "/" + name
-            var st = stat()
-            guard lstat(path, &st) == 0 else { continue }
-            if (st.st_mode & S_IFMT) == S_IFDIR {
+            if tree.isDirectory(path, followingLinks: false) {
                 if !Self.skippedFolders.contains(name) && !name.hasSuffix(".xcassets") { walk(path) }
                 continue
             }
@@ -114,14 +110,14 @@ struct SourceFiles {
             let slash = manifest.lastIndex(of: "/")
             let dir = slash.map { String(manifest[..<$0]) } ?? "."
             let name = slash.map { String(manifest[manifest.index(after: $0)...]) } ?? manifest
-            let text = (try? FileIO.read(manifest)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let text = (try? tree.read(manifest)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             switch name {
-            case "Podfile" where !Checker.isDirectory(dir + "/Pods"): found.insert("Pods")
-            case "Cartfile" where !Checker.isDirectory(dir + "/Carthage/Checkouts"): found.insert("Carthage")
+            case "Podfile" where !tree.isDirectory(dir + "/Pods"): found.insert("Pods")
+            case "Cartfile" where !tree.isDirectory(dir + "/Carthage/Checkouts"): found.insert("Carthage")
             case ".gitmodules":
                 for line in text.split(separator: "\n") where line.contains("path") && line.contains("=") {
                     let path = line.split(separator: "=", maxSplits: 1)[1].trimmingSpaces
-                    if LocalizationCheck.entries(of: dir + "/" + path).isEmpty { found.insert("submodule \(path)") }
+                    if tree.entries(of: dir + "/" + path).isEmpty { found.insert("submodule \(path)") }
                 }
             case "Package.swift" where text.contains(".package(url:"), "project.pbxproj" where text.contains("XCRemoteSwiftPackageReference"):
                 found.insert("Swift packages")

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import XibGit
 import XibKit
 import XibSource
@@ -19,46 +14,34 @@ extension CodeTree {
         func touchesCode(_ list: [FileChange]) -> Bool { list.contains { c in [c.oldPath, c.newPath].contains { $0.map(reads) ?? false } } }
         guard touchesCode(changes.ours) && touchesCode(changes.theirs) else { return [] }
         let configuration = configuration()
-        guard let o = try check(repository, commit: ours, store: store, configuration: configuration) else { return [] }
+        var files = try Self.files(repository, commit: ours, store: store)
+        guard let o = check(FileTree(files: files), configuration: configuration) else { return [] }
         let t = try check(repository, commit: theirs, store: store, configuration: configuration)?.findings ?? []
-        let result = try inTemporaryFolder { folder -> Findings? in
-            try write(repository, commit: ours, store: store, to: folder)
-            try applyTheirs(changes, merged: merged, store: store, to: folder)
-            return check(folder: folder, configuration: configuration)
-        }
+        try applyTheirs(changes, merged: merged, store: store, to: &files)
+        let result = check(FileTree(files: files), configuration: configuration)
         return CodeRules.introduced(base: o.findings + t, head: result?.findings ?? [])
     }
 
-    /// Turns ours' files in `folder` into the merge's: theirs' changes to files ours did not
-    /// touch, the driver's results for IB files, `git merge-file` for other files both changed
-    /// (left as ours' when the lines conflict).
-    static func applyTheirs(_ changes: MergeChanges, merged: [String: [UInt8]], store: BlobStore, to folder: String) throws {
+    /// Turns ours' files into the merge's: theirs' changes to files ours did not touch, the
+    /// driver's results for IB files, a line merge for other files both changed (left as
+    /// ours' when the lines conflict).
+    static func applyTheirs(_ changes: MergeChanges, merged: [String: [UInt8]], store: BlobStore, to files: inout [String: [UInt8]]) throws {
         let oursByPath = Dictionary(changes.ours.map { ($0.oldPath ?? $0.path, $0) }, uniquingKeysWith: { a, _ in a })
         for c in changes.theirs {
             let basePath = c.oldPath ?? c.path
             let ourChange = oursByPath[basePath]
-            if let old = c.oldPath, old != c.newPath, ourChange == nil, reads(old) { unlink(folder + "/" + old) }
+            if let old = c.oldPath, old != c.newPath, ourChange == nil, reads(old) { files[old] = nil }
             guard let path = c.newPath, reads(path) else { continue }
             if let bytes = merged[path] ?? merged[basePath] {
-                try put(bytes, at: folder + "/" + (ourChange?.newPath ?? path))
+                files[ourChange?.newPath ?? path] = bytes
             } else if ourChange == nil, let bytes = try store.bytes(c.newBlob) {
-                try put(bytes, at: folder + "/" + path)
+                files[path] = bytes
             } else if let ourChange, let target = ourChange.newPath, !GitCLI.isInterfaceBuilderFile(path),
-                      let bytes = try lineMerge(base: store.bytes(c.oldBlob), ours: store.bytes(ourChange.newBlob),
-                                                theirs: store.bytes(c.newBlob), in: folder) {
-                try put(bytes, at: folder + "/" + target)
+                      let ours = try store.bytes(ourChange.newBlob), let theirs = try store.bytes(c.newBlob) {
+                let line = LineMerge.merge(base: try store.bytes(c.oldBlob) ?? [], ours: ours, theirs: theirs)
+                if line.conflicts == 0 { files[target] = line.bytes }
             }
         }
-    }
-
-    /// `git merge-file`'s result, nil when it leaves conflicts.
-    static func lineMerge(base: [UInt8]?, ours: [UInt8]?, theirs: [UInt8]?, in folder: String) throws -> [UInt8]? {
-        guard let ours, let theirs else { return nil }
-        let names = ["ours", "base", "theirs"].map { folder + "/.xibmerge-line-merge-" + $0 }
-        defer { names.forEach { unlink($0) } }
-        for (name, bytes) in zip(names, [ours, base ?? [], theirs]) { try FileIO.writeAtomically(bytes, to: name) }
-        guard let run = Subprocess.run(["git", "merge-file", "-p", "--quiet"] + names), run.status == 0 else { return nil }
-        return run.output
     }
 }
 
@@ -67,7 +50,7 @@ extension CodeTree {
     /// findings that neither HEAD nor MERGE_HEAD has.
     static func workTreeBreaks(_ repository: Repository, workdir: String, theirs: ObjectID) throws -> [IntegrityProblem] {
         let configuration = configuration(), store = BlobStore(repository)
-        guard let merged = check(folder: workdir, configuration: configuration) else { return [] }
+        guard let merged = check(.disk, top: workdir, configuration: configuration) else { return [] }
         let o = try check(repository, commit: repository.resolveCommit("HEAD"), store: store, configuration: configuration)?.findings ?? []
         let t = try check(repository, commit: theirs, store: store, configuration: configuration)?.findings ?? []
         return CodeRules.introduced(base: o + t, head: merged.findings)

@@ -1,16 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import XibGit
 import XibKit
 import XibReport
 import XibSource
 
-/// `check`'s code rules on a commit rather than a folder (`review`'s "breaks the app"): the
-/// commit's IB files, sources and manifests are written to a temporary folder, which the code
-/// indexer reads like any project, then removed.
+/// `check`'s code rules on a commit rather than a folder (`review`'s "breaks the app",
+/// `merge-preview`'s): the commit's IB files, sources and manifests are read from git's objects
+/// into a tree in memory (`FileTree`), which the code indexer and the checker read like a folder.
+/// Nothing is written.
 enum CodeTree {
     /// The code rules' findings, paths relative to the repository.
     struct Findings {
@@ -21,19 +17,28 @@ enum CodeTree {
 
     /// What the code rules find in `commit`; nil when it has no Swift or Objective-C source.
     static func check(_ repository: Repository, commit: ObjectID, store: BlobStore, configuration: CheckConfiguration) throws -> Findings? {
-        try inTemporaryFolder { folder in
-            try write(repository, commit: commit, store: store, to: folder)
-            return check(folder: folder, configuration: configuration)
-        }
+        check(FileTree(files: try files(repository, commit: commit, store: store)), configuration: configuration)
     }
 
-    /// What the code rules find in the files under `folder`, paths relative to it.
-    static func check(folder: String, configuration: CheckConfiguration) -> Findings? {
-        let code = CodeIndexer.index(folders: [folder])
+    /// The files of `commit` the code rules read, by path (blobs through the store, which
+    /// fetches what a partial clone lacks in one go). Regular files only: no links, no submodules.
+    static func files(_ repository: Repository, commit: ObjectID, store: BlobStore) throws -> [String: [UInt8]] {
+        let listed = try repository.files(in: commit) { path in reads(path) && !path.split(separator: "/").contains("..") }
+        store.prefetch(listed.map(\.blob))
+        var files: [String: [UInt8]] = [:]
+        for file in listed { files[file.path] = try? store.bytes(file.blob) }
+        return files
+    }
+
+    /// What the code rules find in a tree in memory, or under a folder on disk (`top`); paths
+    /// relative to it.
+    static func check(_ tree: FileTree, top: String = ".", configuration: CheckConfiguration) -> Findings? {
+        let code = CodeIndexer.index(folders: [top], tree: tree)
         guard code.sourceFiles > 0 else { return nil }
-        let results = Checker.check(Checker.documents(in: [folder]), configuration: configuration, code: code)
-        let prefix = folder + "/"
+        let results = Checker.check(Checker.documents(in: [top], tree: tree), configuration: configuration, code: code, tree: tree)
+        let prefix = top == "." ? nil : top + "/"
         let findings = results.flatMap(\.findings).filter(\.kind.readsCode).map { f in
+            guard let prefix else { return f }
             var f = f
             if f.file.hasPrefix(prefix) { f.file.removeFirst(prefix.count) }
             f.message = f.message.replacing(prefix, with: "")
@@ -42,16 +47,12 @@ enum CodeTree {
         return Findings(findings: findings, connectionsChecked: CodeRules.connectionsChecked(results), sourceFiles: code.sourceFiles)
     }
 
-    /// `check`'s settings: the `.xibmerge.yml` found from the working directory, else the defaults.
+    /// `check`'s settings for the code rules: the `.xibmerge.yml` found from the working
+    /// directory, else the defaults; the other rules off, as only the code rules' findings count.
     static func configuration() -> CheckConfiguration {
-        guard let file = CheckConfiguration.find(from: "."), let loaded = try? CheckConfiguration.load(path: file) else { return CheckConfiguration() }
-        return loaded
-    }
-
-    static func inTemporaryFolder<T>(_ body: (String) throws -> T) throws -> T {
-        let folder = try temporaryFolder()
-        defer { _ = Subprocess.run(["rm", "-rf", folder]) }
-        return try body(folder)
+        var configuration = CheckConfiguration.find(from: ".").flatMap { try? CheckConfiguration.load(path: $0) } ?? CheckConfiguration()
+        for rule in CheckRule.allCases where !rule.readsCode { configuration.disable(rule) }
+        return configuration
     }
 
     /// `review`'s check: the findings at `new` that `old` does not have. Nil when the range
@@ -71,50 +72,5 @@ enum CodeTree {
 
     static func reads(_ path: String) -> Bool {
         CodeIndexer.reads(path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path)
-    }
-
-    /// Writes the files of `commit` the code rules read (`git ls-tree`; blobs through the
-    /// store, which fetches what a partial clone lacks in one go).
-    static func write(_ repository: Repository, commit: ObjectID, store: BlobStore, to folder: String) throws {
-        guard let listing = Subprocess.run(["git", "--git-dir", repository.gitDir, "ls-tree", "-r", "-z", "--full-tree", commit.hex]),
-              listing.status == 0 else {
-            throw GitCLI.UsageError("cannot list the files of \(commit.short)")
-        }
-        var files: [(path: String, blob: ObjectID)] = []
-        for entry in listing.output.split(separator: 0) {
-            // `<mode> blob <id>\t<path>`: regular files only (no links, no submodules).
-            guard let tab = entry.firstIndex(of: 9) else { continue }
-            let meta = String(decoding: entry[..<tab], as: UTF8.self).split(separator: " ")
-            let path = String(decoding: entry[(tab + 1)...], as: UTF8.self)
-            guard meta.count == 3, meta[1] == "blob", meta[0].hasPrefix("1006"), reads(path),
-                  !path.split(separator: "/").contains(".."), let id = ObjectID(hex: String(meta[2])) else { continue }
-            files.append((path, id))
-        }
-        store.prefetch(files.map(\.blob))
-        for file in files {
-            guard let bytes = try? store.bytes(file.blob) else { continue }
-            try put(bytes, at: folder + "/" + file.path)
-        }
-    }
-
-    static func put(_ bytes: [UInt8], at path: String) throws {
-        makeFolders(above: path)
-        try FileIO.writeAtomically(bytes, to: path)
-    }
-
-    static func makeFolders(above path: String) {
-        var start = path.index(after: path.startIndex)
-        while let slash = path[start...].firstIndex(of: "/") {
-            _ = mkdir(String(path[..<slash]), 0o755)
-            start = path.index(after: slash)
-        }
-    }
-
-    static func temporaryFolder() throws -> String {
-        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array(((base.hasSuffix("/") ? base : base + "/") + "xibmerge-code.XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
-        guard made else { throw GitCLI.UsageError("cannot make a temporary folder in \(base): \(String(cString: strerror(errno)))") }
-        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -62,3 +62,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["ours.xib"])
     }
 }
+
+/// A tree of files in memory answers as the disk does: folders listed from the paths, a file
+/// read, a folder or a missing file refused with the path, the size limit kept.
+@Suite struct FileTreeTests {
+    @Test func answersAsAFolderWould() throws {
+        let tree = FileTree(files: ["UI/Base.lproj/Main.storyboard": Array("<document/>".utf8), "App.swift": [0x41], "UI/View.xib": []])
+        #expect(tree.entries(of: ".").sorted() == ["App.swift", "UI"])
+        #expect(tree.entries(of: "./UI").sorted() == ["Base.lproj", "View.xib"])
+        #expect(tree.entries(of: "UI/Base.lproj") == ["Main.storyboard"])
+        #expect(tree.entries(of: "Missing").isEmpty)
+        #expect(tree.isDirectory(".") && tree.isDirectory("UI/") && tree.isDirectory("UI/Base.lproj", followingLinks: false))
+        #expect(!tree.isDirectory("App.swift") && !tree.isDirectory("Missing"))
+        #expect(try tree.read("./App.swift") == [0x41])
+        #expect(tree.size("UI/View.xib") == 0 && tree.size("UI") == nil && tree.size("Missing") == nil)
+        #expect(throws: XMLParseError.self) { try tree.read("UI") }
+        do {
+            _ = try tree.read("Missing.swift")
+            Issue.record("a missing file was read")
+        } catch {
+            #expect(error.location.file == "Missing.swift")
+        }
+        #expect(throws: XMLParseError.self) { try tree.read("UI/Base.lproj/Main.storyboard", limit: 4) }
+    }
+}

@@ -58,6 +58,23 @@ import XibKit
         }
     }
 
+    /// A commit's files held in memory (`FileTree`, as `review` and `merge-preview` read them
+    /// from git's objects) read as the same files in a folder: the same findings and notes.
+    @Test(arguments: cases) func aTreeInMemoryReadsAsTheFolder(_ name: String) throws {
+        let folder = Self.fixtures.appendingPathComponent(name).path
+        var files: [String: [UInt8]] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder) where !Checker.isDirectory(folder + "/" + path) {
+            files[path] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path)))
+        }
+        let tree = FileTree(files: files)
+        let code = CodeIndexer.index(folders: ["."], tree: tree)
+        let results = Checker.check(Checker.documents(in: ["."], tree: tree), configuration: Self.allCodeRules, code: code, tree: tree)
+        var lines = results.flatMap(\.findings).filter(\.kind.readsCode).map { "\($0.kind.id) \($0.file):\($0.line)" }
+        lines += CodeRules.notes(results, code: code)
+        #expect(lines.sorted() == Self.run(folder).lines)
+        #expect(code.sourceFiles == CodeIndexer.index(folders: [folder]).sourceFiles)
+    }
+
     @Test func defaultsLeaveUnconnectedOutletsOff() {
         let (lines, _) = Self.run(Self.fixtures.appendingPathComponent("swift-ios").path, configuration: CheckConfiguration())
         #expect(!lines.contains { $0.hasPrefix("unconnected-outlet") })

@@ -30,14 +30,15 @@ public enum Checker {
 
     /// The documents named by `paths`: files as given; folders walked for `.xib` and
     /// `.storyboard` files (hidden folders such as `.git` skipped), sorted; a `.strings` file or String Catalog
-    /// stands for the document it translates. Each document once, in the order met.
-    public static func documents(in paths: [String]) -> [String] {
+    /// stands for the document it translates. Each document once, in the order met. `tree`: where
+    /// the files are (the disk, or a commit's in memory).
+    public static func documents(in paths: [String], tree: FileTree = .disk) -> [String] {
         var out: [String] = []
         var seen = Set<String>()
         func add(_ p: String) { if seen.insert(p).inserted { out.append(p) } }
         for path in paths {
-            if isDirectory(path) {
-                walk(path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path, add)
+            if tree.isDirectory(path) {
+                walk(path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path, tree: tree, add)
             } else if path.hasSuffix(".strings") || path.hasSuffix(".xcstrings") {
                 if let document = LocalizationCheck.document(translatedBy: path) { add(document) }
             } else {
@@ -47,15 +48,13 @@ public enum Checker {
         return out
     }
 
-    private static func walk(_ dir: String, _ add: (String) -> Void) {
-        for name in LocalizationCheck.entries(of: dir).sorted() where !name.hasPrefix(".") {
+    private static func walk(_ dir: String, tree: FileTree, _ add: (String) -> Void) {
+        for name in tree.entries(of: dir).sorted() where !name.hasPrefix(".") {
             // `check .` names files as git does (`UI/Main.storyboard`): GitHub matches annotations by that path.
             let path = dir == "." ? name : dir == "/" ? "/" + name : dir + "/" + name
-            var st = stat()
-            guard lstat(path, &st) == 0 else { continue }
             // Symbolic links to folders are not followed: a link cycle would never end.
-            if (st.st_mode & S_IFMT) == S_IFDIR {
-                walk(path, add)
+            if tree.isDirectory(path, followingLinks: false) {
+                walk(path, tree: tree, add)
             } else if let dot = name.lastIndex(of: "."), documentExtensions.contains(String(name[name.index(after: dot)...])) {
                 add(path)
             }
@@ -71,16 +70,17 @@ public enum Checker {
     /// With `code`, the code rules too: the documents' findings, then one result per source
     /// file with findings of its own (`missing-identifier`, `unconnected-outlet`).
     public static func check(_ documents: [String], configuration: CheckConfiguration, code: CodeIndex? = nil,
-                             jobs: Int? = nil) -> [FileResult] {
-        let results = parallelMap(documents, jobs: jobs) { check(file: $0, configuration: configuration, code: code) }
+                             jobs: Int? = nil, tree: FileTree = .disk) -> [FileResult] {
+        let results = parallelMap(documents, jobs: jobs) { check(file: $0, configuration: configuration, code: code, tree: tree) }
         guard let code else { return results }
         return CodeRules.project(results, code: code, configuration: configuration)
     }
 
-    public static func check(file: String, configuration: CheckConfiguration, code: CodeIndex? = nil) -> FileResult {
+    public static func check(file: String, configuration: CheckConfiguration, code: CodeIndex? = nil,
+                             tree: FileTree = .disk) -> FileResult {
         let bytes: [UInt8]
         do {
-            bytes = try FileIO.read(file)
+            bytes = try tree.read(file)
         } catch {
             return FileResult(file: file, outcome: .unsupported(error))
         }
@@ -96,7 +96,7 @@ public enum Checker {
         var scan = DocumentScan(graph)
         var findings = scan.run(CheckRule.allCases, enabled: configuration.isEnabled)
         if CheckRule.allCases.contains(where: { $0.readsTranslations && configuration.isEnabled($0) }) {
-            findings += LocalizationCheck.findings(in: graph, strings: LocalizationCheck.stringsFiles(for: file),
+            findings += LocalizationCheck.findings(in: graph, strings: LocalizationCheck.stringsFiles(for: file, in: tree),
                                                    enabled: configuration.isEnabled)
         }
         var facts: CodeRules.DocumentFacts?

@@ -21,8 +21,8 @@ public enum LocalizationCheck {
 
     /// The translation files of a document, sorted. A document in `Base.lproj` owns them; one
     /// in another `.lproj` only when no `Base.lproj` document of that name exists.
-    public static func stringsFiles(for documentPath: String) -> [String] {
-        stringsFiles(for: documentPath, names: { entries(of: $0.isEmpty ? "." : $0) }, exists: { FileIO.size($0) != nil })
+    public static func stringsFiles(for documentPath: String, in tree: FileTree = .disk) -> [String] {
+        stringsFiles(for: documentPath, names: { tree.entries(of: $0.isEmpty ? "." : $0) }, exists: { tree.size($0) != nil })
     }
 
     /// The same in any tree of files (a commit's): `names(folder)` lists a folder ("" the top),
