@@ -1,6 +1,6 @@
 import Foundation
 
-/// `xibmerge-bench [--corpus DIR] [--xibmerge BINARY] [parse|merge|driver|large|diff|one-parent|conflicts|render|render-text|review|check|check-code|history|memory|laws ...]`:
+/// `xibmerge-bench [--corpus DIR] [--xibmerge BINARY] [parse|merge|driver|large|diff|one-parent|conflicts|render|render-text|review|breaks|check|check-code|history|memory|laws ...]`:
 /// runs the benchmarks (all by default) and prints each figure beside its baseline from the same run.
 /// `make-history=DIR` only builds the history benchmark's repository in DIR, to profile by hand;
 /// `xibmerge-bench generate DIR` writes the generated large merge scenarios and a 250 KB
@@ -32,7 +32,7 @@ while let a = args.popFirst() {
     default: selected.append(a)
     }
 }
-if selected.isEmpty { selected = ["parse", "merge", "driver", "large", "diff", "one-parent", "conflicts", "render", "render-text", "review", "check", "check-code", "history", "memory"] }
+if selected.isEmpty { selected = ["parse", "merge", "driver", "large", "diff", "one-parent", "conflicts", "render", "render-text", "review", "breaks", "check", "check-code", "history", "memory"] }
 xibmerge = URL(fileURLWithPath: xibmerge).standardizedFileURL.path
 for name in selected {
     let lines: [String]
@@ -45,6 +45,7 @@ for name in selected {
     case "render": lines = runRenderBenchmark(corpus: corpus, xibmerge: xibmerge)
     case "render-text": lines = runRenderTextBenchmark(corpus: corpus)
     case "review": lines = runReviewBenchmark(corpus: corpus, xibmerge: xibmerge)
+    case "breaks": lines = runBreaksBenchmark(corpus: corpus, xibmerge: xibmerge)
     case "check": lines = runCheckBenchmark(corpus: corpus, xibmerge: xibmerge)
     case "check-code": lines = runCodeCheckBenchmark(corpus: corpus, xibmerge: xibmerge)
     case "history": lines = runHistoryBenchmark(corpus: corpus, xibmerge: xibmerge)
@@ -59,7 +60,7 @@ for name in selected {
         let dir = String(make.dropFirst("make-history=".count))
         lines = [(try? GeneratedHistory.make(from: GeneratedHistory.storyboard(nearest: 120 << 10, corpus: corpus) ?? "", commits: 200,
                                              in: dir, path: "UI/Main.storyboard")).map { "\($0.path) in \($0.repository)" } ?? "failed"]
-    default: lines = ["unknown benchmark '\(name)' (parse, merge, driver, large, diff, one-parent, conflicts, render, render-text, review, check, check-code, history, memory, laws)"]
+    default: lines = ["unknown benchmark '\(name)' (parse, merge, driver, large, diff, one-parent, conflicts, render, render-text, review, breaks, check, check-code, history, memory, laws)"]
     }
     print(lines.joined(separator: "\n"))
     FileHandle.standardOutput.synchronizeFile()
