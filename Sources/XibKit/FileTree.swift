@@ -11,6 +11,7 @@ import Darwin
 public struct FileTree: Sendable {
     private struct Memory: Sendable {
         var files: [String: [UInt8]] = [:]
+        var ids: [String: String] = [:]
         /// Each folder's names, files and folders ("." the top).
         var folders: [String: [String]] = [".": []]
     }
@@ -23,10 +24,12 @@ public struct FileTree: Sendable {
         self.memory = memory
     }
 
-    /// The files by path (relative, `/`-separated).
-    public init(files: [String: [UInt8]]) {
+    /// The files by path (relative, `/`-separated); `ids`: what names each file's content where it
+    /// is known (a git blob id), so that work on a file another tree holds too can be reused.
+    public init(files: [String: [UInt8]], ids: [String: String] = [:]) {
         var m = Memory()
         m.files = files
+        m.ids = ids
         var known: Set<String> = ["."]
         for path in files.keys.sorted() {
             var parent = ".", start = path.startIndex
@@ -64,6 +67,11 @@ public struct FileTree: Sendable {
                                 message: XMLLimits.fileTooLarge(bytes.count, limit: limit))
         }
         return bytes
+    }
+
+    /// What names the content of the file at `path` (a git blob id), when the tree knows it.
+    public func contentID(_ path: String) -> String? {
+        memory?.ids[Self.key(path)]
     }
 
     /// The size of a file, nil when there is none.

@@ -3,15 +3,21 @@ import XibKit
 /// Builds `check`'s `CodeIndex` from the Swift and Objective-C files under folders (on disk, or
 /// of a tree in memory: a commit's), a file per task across cores (`parallelMap`).
 public enum CodeIndexer {
-    public static func index(folders: [String], jobs: Int? = nil, tree: FileTree = .disk) -> CodeIndex {
+    public static func index(folders: [String], jobs: Int? = nil, tree: FileTree = .disk, memo: Memo? = nil) -> CodeIndex {
         let files = SourceFiles(folders: folders, tree: tree)
         let work = files.swift.map { ($0, true) } + files.objc.map { ($0, false) }
-        let parts = parallelMap(work, jobs: jobs) { path, isSwift -> FileIndex in
-            guard let bytes = try? tree.read(path) else { return FileIndex() }
-            var part = isSwift ? SwiftScanner.index(file: path, bytes: bytes) : ObjCScanner.index(file: path, bytes: bytes)
+        // What `memo` knows is read on every core; what is new goes into it after.
+        let known = memo?.parts ?? [:]
+        let keys = work.map { path, _ in memo == nil ? nil : tree.contentID(path).map { path + "\u{0}" + $0 } }
+        var parts = parallelMap(Array(zip(work, keys)), jobs: jobs) { file, key -> FileIndex in
+            if let key, let part = known[key] { return part }
+            guard let bytes = try? tree.read(file.0) else { return FileIndex() }
+            return file.1 ? SwiftScanner.index(file: file.0, bytes: bytes) : ObjCScanner.index(file: file.0, bytes: bytes)
+        }
+        for (i, key) in keys.enumerated() {
+            if let key, known[key] == nil { memo?.parts[key] = parts[i] }
             // A file no target builds (left in the tree, dropped from the project) loads nothing.
-            if !files.isBuilt(path) { part.index.identifierUses = [] }
-            return part
+            if !files.isBuilt(work[i].0) { parts[i].index.identifierUses = [] }
         }
         var index = combine(parts)
         index.stringLiterals.formUnion(files.plistStrings)
@@ -20,6 +26,14 @@ public enum CodeIndexer {
         index.absentDependencies = files.absentDependencies
         index.sourceFiles = work.count
         return index
+    }
+
+    /// Source files already read, by path and content (`FileTree.contentID`): the trees of one
+    /// `merge-preview` (ours, theirs, the merge) or `review` (both ends) share most files.
+    public final class Memo {
+        fileprivate var parts: [String: FileIndex] = [:]
+
+        public init() {}
     }
 
     /// Whether the index (or `check` beside it) reads a file of this name: sources, IB files,

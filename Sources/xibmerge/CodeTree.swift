@@ -15,25 +15,44 @@ enum CodeTree {
         var sourceFiles: Int
     }
 
-    /// What the code rules find in `commit`; nil when it has no Swift or Objective-C source.
-    static func check(_ repository: Repository, commit: ObjectID, store: BlobStore, configuration: CheckConfiguration) throws -> Findings? {
-        check(FileTree(files: try files(repository, commit: commit, store: store)), configuration: configuration)
+    /// The files of a commit the code rules read, by path, with their blob ids (a file changed
+    /// in memory, as the merge's, has none).
+    struct Files {
+        private(set) var bytes: [String: [UInt8]] = [:]
+        private(set) var ids: [String: String] = [:]
+
+        var tree: FileTree { FileTree(files: bytes, ids: ids) }
+
+        /// Puts a file at `path` (nil: removes it); `blob`: its id, when it is a blob's content.
+        mutating func put(_ path: String, _ content: [UInt8]?, blob: ObjectID? = nil) {
+            bytes[path] = content
+            ids[path] = content == nil ? nil : blob?.hex
+        }
+
+        /// The files of `commit` (blobs through the store, which fetches what a partial clone
+        /// lacks in one go). Regular files only: no links, no submodules.
+        init(_ repository: Repository, commit: ObjectID, store: BlobStore) throws {
+            let listed = try repository.files(in: commit) { path in reads(path) && !path.split(separator: "/").contains("..") }
+            store.prefetch(listed.map(\.blob))
+            for file in listed {
+                guard let content = try? store.bytes(file.blob) else { continue }
+                bytes[file.path] = content
+                ids[file.path] = file.blob.hex
+            }
+        }
     }
 
-    /// The files of `commit` the code rules read, by path (blobs through the store, which
-    /// fetches what a partial clone lacks in one go). Regular files only: no links, no submodules.
-    static func files(_ repository: Repository, commit: ObjectID, store: BlobStore) throws -> [String: [UInt8]] {
-        let listed = try repository.files(in: commit) { path in reads(path) && !path.split(separator: "/").contains("..") }
-        store.prefetch(listed.map(\.blob))
-        var files: [String: [UInt8]] = [:]
-        for file in listed { files[file.path] = try? store.bytes(file.blob) }
-        return files
+    /// What the code rules find in `commit`; nil when it has no Swift or Objective-C source.
+    /// `memo`: the source files already read for another commit of the same command.
+    static func check(_ repository: Repository, commit: ObjectID, store: BlobStore, configuration: CheckConfiguration,
+                      memo: CodeIndexer.Memo) throws -> Findings? {
+        check(try Files(repository, commit: commit, store: store).tree, configuration: configuration, memo: memo)
     }
 
     /// What the code rules find in a tree in memory, or under a folder on disk (`top`); paths
     /// relative to it.
-    static func check(_ tree: FileTree, top: String = ".", configuration: CheckConfiguration) -> Findings? {
-        let code = CodeIndexer.index(folders: [top], tree: tree)
+    static func check(_ tree: FileTree, top: String = ".", configuration: CheckConfiguration, memo: CodeIndexer.Memo? = nil) -> Findings? {
+        let code = CodeIndexer.index(folders: [top], tree: tree, memo: memo)
         guard code.sourceFiles > 0 else { return nil }
         let results = Checker.check(Checker.documents(in: [top], tree: tree), configuration: configuration, code: code, tree: tree)
         let prefix = top == "." ? nil : top + "/"
@@ -60,10 +79,9 @@ enum CodeTree {
     static func review(_ repository: Repository, old: ObjectID, new: ObjectID) throws -> ReviewReport.CodeCheck? {
         let changes = try repository.diff(from: old, to: new, detectRenames: false)
         guard changes.contains(where: { c in [c.oldPath, c.newPath].contains { $0.map(reads) ?? false } }) else { return nil }
-        let configuration = configuration()
-        let store = BlobStore(repository)
-        guard let head = try check(repository, commit: new, store: store, configuration: configuration) else { return nil }
-        let base = try check(repository, commit: old, store: store, configuration: configuration)?.findings ?? []
+        let configuration = configuration(), store = BlobStore(repository), memo = CodeIndexer.Memo()
+        guard let head = try check(repository, commit: new, store: store, configuration: configuration, memo: memo) else { return nil }
+        let base = try check(repository, commit: old, store: store, configuration: configuration, memo: memo)?.findings ?? []
         let breaks = CodeRules.introduced(base: base, head: head.findings)
         let already = head.findings.filter { f in !breaks.contains(f) }
         return ReviewReport.CodeCheck(breaks: breaks, alreadyBroken: already,

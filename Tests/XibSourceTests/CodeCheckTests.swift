@@ -75,6 +75,31 @@ import XibKit
         #expect(code.sourceFiles == CodeIndexer.index(folders: [folder]).sourceFiles)
     }
 
+    /// `merge-preview` and `review` index several trees of one repository with one memo: a file
+    /// whose path and content id another tree had is not read again, and gives what reading it
+    /// gives; a file whose content changed is read anew.
+    @Test func aMemoReusesOnlyTheSameContent() throws {
+        let folder = Self.fixtures.appendingPathComponent("swift-ios").path
+        var files: [String: [UInt8]] = [:], ids: [String: String] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder) where !Checker.isDirectory(folder + "/" + path) {
+            files[path] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path)))
+            ids[path] = "v1"
+        }
+        let source = try #require(files.keys.sorted().first { $0.hasSuffix(".swift") })
+        func outlets(_ index: CodeIndex) -> [String] { index.classes.values.flatMap { c in c.outlets.keys.map { c.name + "." + $0 } }.sorted() }
+        let memo = CodeIndexer.Memo()
+        let plain = CodeIndexer.index(folders: ["."], tree: FileTree(files: files))
+        let first = CodeIndexer.index(folders: ["."], tree: FileTree(files: files, ids: ids), memo: memo)
+        let again = CodeIndexer.index(folders: ["."], tree: FileTree(files: files, ids: ids), memo: memo)
+        #expect(!outlets(plain).isEmpty)
+        #expect(outlets(first) == outlets(plain) && outlets(again) == outlets(plain))
+        // The same path with new content (a new blob): the outlet it adds is seen.
+        files[source]! += Array("\nextension \(try #require(plain.classes.keys.sorted().first)) { @IBOutlet weak var memoProbe: UIView! }\n".utf8)
+        ids[source] = "v2"
+        let changed = CodeIndexer.index(folders: ["."], tree: FileTree(files: files, ids: ids), memo: memo)
+        #expect(outlets(changed).contains { $0.hasSuffix(".memoProbe") })
+    }
+
     @Test func defaultsLeaveUnconnectedOutletsOff() {
         let (lines, _) = Self.run(Self.fixtures.appendingPathComponent("swift-ios").path, configuration: CheckConfiguration())
         #expect(!lines.contains { $0.hasPrefix("unconnected-outlet") })
