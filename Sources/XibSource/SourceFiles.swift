@@ -45,9 +45,9 @@ struct SourceFiles {
     private mutating func readProjectsAndPlists() {
         var names: Set<String> = [], synchronised = false
         for manifest in manifests where manifest.hasSuffix("project.pbxproj") {
-            let text = (try? tree.read(manifest)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            synchronised = synchronised || text.contains("PBXFileSystemSynchronizedRootGroup")
-            for line in text.split(separator: "\n") where line.contains("isa = PBXFileReference") {
+            let bytes = (try? tree.read(manifest)) ?? []
+            synchronised = synchronised || ByteSearch.contains(bytes, "PBXFileSystemSynchronizedRootGroup")
+            for line in ByteSearch.lines(of: bytes, containing: "isa = PBXFileReference") {
                 for key in ["path = ", "name = "] {
                     guard let r = line.firstRange(of: key) else { continue }
                     let value = line[r.upperBound...].prefix { $0 != ";" }.filter { $0 != "\"" }
@@ -62,10 +62,7 @@ struct SourceFiles {
             absentSources = Set(names.subtracting(present).filter { !$0.hasSuffix(".h") }.map { String($0.prefix { $0 != "." }) })
         }
         for plist in plists {
-            let text = (try? tree.read(plist)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            for part in text.split(separator: "<string>").dropFirst() {
-                if let end = part.firstRange(of: "</string>") { plistStrings.insert(String(part[..<end.lowerBound])) }
-            }
+            plistStrings.formUnion(ByteSearch.values(in: (try? tree.read(plist)) ?? [], between: "<string>", and: "</string>"))
         }
     }
 
@@ -110,16 +107,17 @@ struct SourceFiles {
             let slash = manifest.lastIndex(of: "/")
             let dir = slash.map { String(manifest[..<$0]) } ?? "."
             let name = slash.map { String(manifest[manifest.index(after: $0)...]) } ?? manifest
-            let text = (try? tree.read(manifest)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let bytes = (try? tree.read(manifest)) ?? []
             switch name {
             case "Podfile" where !tree.isDirectory(dir + "/Pods"): found.insert("Pods")
             case "Cartfile" where !tree.isDirectory(dir + "/Carthage/Checkouts"): found.insert("Carthage")
             case ".gitmodules":
-                for line in text.split(separator: "\n") where line.contains("path") && line.contains("=") {
+                for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.contains("path") && line.contains("=") {
                     let path = line.split(separator: "=", maxSplits: 1)[1].trimmingSpaces
                     if tree.entries(of: dir + "/" + path).isEmpty { found.insert("submodule \(path)") }
                 }
-            case "Package.swift" where text.contains(".package(url:"), "project.pbxproj" where text.contains("XCRemoteSwiftPackageReference"):
+            case "Package.swift" where ByteSearch.contains(bytes, ".package(url:"),
+                 "project.pbxproj" where ByteSearch.contains(bytes, "XCRemoteSwiftPackageReference"):
                 found.insert("Swift packages")
             default: break
             }
