@@ -21,17 +21,24 @@ enum ByteSearch {
         }
     }
 
+    /// What follows `key` in `bytes` up to `end` (or the end), without `"`; nil without `key`.
+    static func value(after key: String, in bytes: [UInt8], upTo end: UInt8) -> String? {
+        guard let at = firstIndex(of: key, in: bytes) else { return nil }
+        let value = bytes[(at + key.utf8.count)...].prefix { $0 != end }.filter { $0 != UInt8(ascii: "\"") }
+        return String(decoding: value, as: UTF8.self)
+    }
+
     static func contains(_ bytes: [UInt8], _ needle: String) -> Bool {
         firstIndex(of: needle, in: bytes) != nil
     }
 
-    /// The lines (without their line break) that contain `needle`, as text.
-    static func lines(of bytes: [UInt8], containing needle: String) -> [String] {
-        var out: [String] = [], from = 0
+    /// The lines (without their line break) that contain `needle`.
+    static func lines(of bytes: [UInt8], containing needle: String) -> [[UInt8]] {
+        var out: [[UInt8]] = [], from = 0
         while let at = firstIndex(of: needle, in: bytes, from: from) {
             let start = (bytes[..<at].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
             let end = bytes[at...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            out.append(String(decoding: bytes[start..<end], as: UTF8.self))
+            out.append(Array(bytes[start..<end]))
             from = end
         }
         return out

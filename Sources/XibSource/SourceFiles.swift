@@ -49,8 +49,7 @@ struct SourceFiles {
             synchronised = synchronised || ByteSearch.contains(bytes, "PBXFileSystemSynchronizedRootGroup")
             for line in ByteSearch.lines(of: bytes, containing: "isa = PBXFileReference") {
                 for key in ["path = ", "name = "] {
-                    guard let r = line.firstRange(of: key) else { continue }
-                    let value = line[r.upperBound...].prefix { $0 != ";" }.filter { $0 != "\"" }
+                    guard let value = ByteSearch.value(after: key, in: line, upTo: UInt8(ascii: ";")) else { continue }
                     let name = value.split(separator: "/").last.map(String.init) ?? ""
                     if Self.isSource(name) { names.insert(name) }
                 }

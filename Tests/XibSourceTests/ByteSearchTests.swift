@@ -12,12 +12,17 @@ import Testing
     """.utf8)
 
     @Test func linesContaining() {
-        let lines = ByteSearch.lines(of: Self.project, containing: "isa = PBXFileReference")
+        let lines = ByteSearch.lines(of: Self.project, containing: "isa = PBXFileReference").map { String(decoding: $0, as: UTF8.self) }
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix("\t\t021EA07F2BD2A9D500772C9A /* TabsPreferences.swift */") == true)
         #expect(lines.last?.hasSuffix("sourceTree = \"<group>\"; };") == true)
         // The last line has no line break after it.
-        #expect(ByteSearch.lines(of: Self.project, containing: "OHHTTPStubs") == ["\t\t\t\tB6DA44152616C13800DD1EC2 /* XCRemoteSwiftPackageReference \"OHHTTPStubs\" */,"])
+        #expect(ByteSearch.lines(of: Self.project, containing: "OHHTTPStubs") == [Array("\t\t\t\tB6DA44152616C13800DD1EC2 /* XCRemoteSwiftPackageReference \"OHHTTPStubs\" */,".utf8)])
+        // The file name a reference gives, as SourceFiles reads it.
+        let first = Array(lines[0].utf8)
+        #expect(ByteSearch.value(after: "path = ", in: first, upTo: UInt8(ascii: ";")) == "TabsPreferences.swift")
+        #expect(ByteSearch.value(after: "sourceTree = ", in: first, upTo: UInt8(ascii: ";")) == "<group>")
+        #expect(ByteSearch.value(after: "name = ", in: first, upTo: UInt8(ascii: ";")) == nil)
     }
 
     @Test func containsAndBounds() {
