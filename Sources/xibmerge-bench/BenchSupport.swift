@@ -65,7 +65,9 @@ enum Bench {
     /// runs PROGRAM on this process's descriptors, kills it after SECONDS, and writes to REPORT
     /// one line: its wall time in seconds, its peak resident memory in bytes and its exit status,
     /// 124 when it was killed at the time-out (as GNU `timeout` says). What GNU `time -v` and
-    /// `timeout` told, on macOS as well.
+    /// `timeout` told, on macOS as well. On Linux the memory figure has this process's own peak
+    /// (about 20 MB) as its floor, posix_spawn starting the child in its memory (`peakMemory`):
+    /// nothing beside the hundreds of megabytes the hostile inputs take.
     static func measure(timeout seconds: Double, report: String, _ command: [String]) -> Int32 {
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
