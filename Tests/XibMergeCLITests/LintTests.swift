@@ -47,7 +47,12 @@ import Testing
             guard parts.count >= 2, parts[1] == name, parts[0].hasPrefix(prefix) else { return nil }
             return String(parts[0].dropFirst(prefix.count)) + ": " + name
         }.sorted()
-        #expect(found == expected, "\(r.stdout)")
+        if Self.tools.contains(name) {
+            // Another version of the tool may find more; what the fixture holds it must find.
+            #expect(Set(expected).isSubset(of: Set(found)), "\(r.stdout)")
+        } else {
+            #expect(found == expected, "\(r.stdout)")
+        }
     }
 
     /// Scripts/test runs the lint before `swift test`; this says the same from `swift test` alone.
