@@ -34,7 +34,8 @@ let package = Package(
         .testTarget(name: "XibKitTests", dependencies: ["XibKit", "XibReport", "CorpusSupport", "MergeLaws"]),
         .testTarget(name: "XibGitTests", dependencies: ["XibGit"]),
         .testTarget(name: "XibSourceTests", dependencies: ["XibSource", "XibKit", "XibReport", "CorpusSupport"]),
-        // Runs the built `xibmerge` binary end to end (git driver, textconv, exit codes).
-        .testTarget(name: "XibMergeCLITests", dependencies: ["XibKit", "CorpusSupport"]),
+        // Runs the built `xibmerge` binary end to end (git driver, textconv, exit codes); starts
+        // processes through XibGit's `Subprocess`, the one place that knows Darwin's spawn types.
+        .testTarget(name: "XibMergeCLITests", dependencies: ["XibKit", "XibGit", "CorpusSupport"]),
     ]
 )

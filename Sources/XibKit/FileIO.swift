@@ -131,7 +131,7 @@ public enum FileIO {
             return true
         }
         fchmod(fd, mode)
-        if !ok || fsync(fd) != 0 {
+        if !ok || !flushToDrive(fd) {
             let reason = FileIO.lastError()
             close(fd); unlink(tmp)
             throw WriteError(path: path, reason: reason)
@@ -143,6 +143,17 @@ public enum FileIO {
             unlink(tmp)
             throw WriteError(path: path, reason: reason)
         }
+    }
+
+    /// Flushes what was written to `fd` to the drive itself. On macOS `fsync` only hands it to the
+    /// drive, whose cache a power loss can still lose; `F_FULLFSYNC` asks the drive to flush
+    /// (fsync(2) and fcntl(2) of macOS). Some file systems (network shares, FAT) refuse it: then
+    /// `fsync`, the most they offer.
+    static func flushToDrive(_ fd: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(fd, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(fd) == 0
     }
 
     /// Removes the temporary files this process (by its id) left beside `path`.

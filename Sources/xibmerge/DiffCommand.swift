@@ -116,10 +116,10 @@ struct DiffRun: CommandRun {
     /// `git diff --no-index` of the two files, straight to our stdout. False if git cannot run.
     private func lineDiff(_ old: String, _ new: String) -> Bool {
         let args = ["git", "diff", "--no-index", "--no-ext-diff", "--no-textconv", "--", old, new]
-        var cargs = args.map { strdup($0) } + [nil]
+        let cargs = args.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
-        var pid = pid_t()
-        guard posix_spawnp(&pid, "git", nil, nil, &cargs, Subprocess.environment) == 0 else { return false }
+        let (spawned, pid) = Subprocess.spawn(cargs)
+        guard spawned == 0 else { return false }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return true

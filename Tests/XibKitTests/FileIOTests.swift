@@ -30,6 +30,19 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["link.xib", "ours.xib"])
     }
 
+    /// The flush before the rename: `F_FULLFSYNC` on macOS, `fsync` where a file system refuses it
+    /// (as Linux does every `F_FULLFSYNC`); a descriptor that is no file is an error either way.
+    @Test func flushesToTheDriveOrSaysItCannot() throws {
+        let dir = try FileIOTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fd = open(dir + "/flushed.xib", O_WRONLY | O_CREAT, 0o644)
+        try #require(fd >= 0)
+        #expect(write(fd, "x", 1) == 1)
+        #expect(FileIO.flushToDrive(fd))
+        close(fd)
+        #expect(!FileIO.flushToDrive(fd))
+    }
+
     @Test func createsAMissingFile() throws {
         let dir = try FileIOTests.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }

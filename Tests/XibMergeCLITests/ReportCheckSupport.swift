@@ -101,7 +101,9 @@ enum Chromium {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let page = dir + "/report.html", png = dir + "/shot.png"
         try Data(html.utf8).write(to: URL(fileURLWithPath: page))
-        let result = try CLI.run(binary, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+        // sRGB whatever the display: Chrome on macOS converts the page's colours to the screen's
+        // profile (Display P3 on most Macs), and the tests look for the exact colours drawn.
+        let result = try CLI.run(binary, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
                                           "--user-data-dir=\(dir)/profile", "--window-size=\(width),\(height)",
                                           "--screenshot=\(png)", URL(fileURLWithPath: page).absoluteString])
         guard let data = FileManager.default.contents(atPath: png) else {
