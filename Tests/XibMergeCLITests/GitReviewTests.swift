@@ -166,12 +166,9 @@ struct GitReviewTests {
         #expect(report["files"]!.array.count >= 20)
     }
 
-    @Test("the HTML report in a real browser: a screenshot that is not blank")
+    @Test("the HTML report in a real browser: a screenshot that is not blank", .enabled(if: Chromium.testable, Chromium.missing))
     func browser() throws {
-        guard Chromium.binary != nil else {
-            print(Chromium.missingMessage)
-            return
-        }
+        _ = try Chromium.required()
         let git = try Self.repository(Self.fixturePairs)
         let html = try git.xibmerge(["review", "--format", "html", "main..feature"]).stdout
         let png = try PNGImage(try Chromium.screenshot(html))
