@@ -27,6 +27,19 @@ indirect enum JSONValue: Decodable, Equatable {
     var string: String? { if case .string(let s) = self { return s } else { return nil } }
 }
 
+/// Markdown blocks a cut could leave open: `<details>` without `</details>`, a code fence
+/// without its end.
+enum MarkdownBlocks {
+    static func unclosed(_ text: String) -> [String] {
+        var problems: [String] = []
+        let opened = text.components(separatedBy: "<details>").count, closed = text.components(separatedBy: "</details>").count
+        if opened != closed { problems.append("\(opened - 1) <details>, \(closed - 1) </details>") }
+        let fences = text.split(separator: "\n").filter { $0.hasPrefix("```") }.count
+        if fences % 2 != 0 { problems.append("\(fences) code fences") }
+        return problems
+    }
+}
+
 /// Validates JSON against the subset of JSON Schema (2020-12) the report schemas use: `type`,
 /// `enum`, `required`, `properties`, `additionalProperties: false`, `items`, `$ref` to `$defs`.
 /// Any other keyword is reported, so a schema cannot rely on something this does not check.
