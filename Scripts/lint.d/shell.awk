@@ -80,7 +80,8 @@ function gnuOnly(c,   cmd) {
     }
     if (c ~ /(^|[^A-Za-z0-9_-])stat[ \t][^|;]*(-c[ \t]|--format|--printf)/) report("gnu-only", "stat -c is GNU (BSD: stat -f); for a size, wc -c <FILE")
     if (c ~ /(^|[^-$A-Za-z0-9_.\/"'=])timeout[ \t]+["$0-9]/) report("gnu-only", "macOS has no timeout")
-    if (c ~ /(^|[^A-Za-z0-9_-])(numfmt|md5sum|sha1sum|sha256sum|sha512sum|tac|shuf|nproc)([ \t]|$|\))/) report("gnu-only", "this tool is GNU coreutils only (macOS: md5, shasum -a 256, tail -r, sysctl -n hw.ncpu, ...)")
+    # A GNU tool behind `command -v TOOL` on the same line has its fallback there.
+    if (c ~ /(^|[^A-Za-z0-9_-])(numfmt|md5sum|sha1sum|sha256sum|sha512sum|tac|shuf|nproc)([ \t]|$|\))/ && c !~ /command -v (numfmt|md5sum|sha1sum|sha256sum|sha512sum|tac|shuf|nproc)[ >;&|]/) report("gnu-only", "this tool is GNU coreutils only (macOS: md5, shasum -a 256, tail -r, sysctl -n hw.ncpu, ...)")
     if (c ~ /readlink[ \t]+-[a-zA-Z]*f/) report("gnu-only", "readlink -f is GNU: use realpath, or cd and pwd -P")
     if (c ~ /(^|[^A-Za-z0-9_-])time[ \t]+(-[a-zA-Z]*[vf]|--format|--verbose|--quiet)/) report("gnu-only", "GNU time -v/-f: BSD time has -l (ru_maxrss in bytes) and -p")
     if (c ~ /(^|[^A-Za-z0-9_-])date[ \t][^|;]*(-d[ \t]|--date)/ || c ~ /date[ \t][^|;]*%N/) report("gnu-only", "date -d and %N are GNU")
