@@ -40,7 +40,7 @@ struct Root: Sendable {
         let relative: String
         if lexical == path { relative = "." }
         else if lexical.hasPrefix(path + "/") { relative = String(lexical.dropFirst(path.count + 1)) }
-        else { relative = lexical }  // reached through a link that leads back inside
+        else { relative = lexical }  // an absolute path spelled through a link to the root (/tmp for /private/tmp)
         return relative.hasPrefix("-") ? "./" + relative : relative
     }
 

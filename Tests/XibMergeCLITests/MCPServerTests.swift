@@ -197,3 +197,50 @@ import Testing
         #expect(done == 3, "three corpus merges with true conflicts")
     }
 }
+
+/// The protocol's own bad input, below any client library: a line that is no JSON gets a
+/// parse error, a call that outlives `--timeout` a tool error, and the server answers the call
+/// after both.
+struct MCPServerStreamTests {
+    @Test func garbageAndRunawayCallsDoNotEndTheServer() throws {
+        let root = try CLI.temporaryDirectory()
+        try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent("Examples/BannerView.xib").path, toPath: root + "/A.xib")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["mcp", "--root", root, "--timeout", "1"]
+        let input = Pipe(), output = Pipe()
+        (p.standardInput, p.standardOutput, p.standardError) = (input, output, FileHandle.nullDevice)
+        try p.run()
+        func send(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
+        send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"#)
+        send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+        send("this is not JSON")
+        // A check that a 1-second limit cuts short on any machine: a 190 KB file 3,000 times over (hard links, no disk).
+        try FileManager.default.createDirectory(atPath: root + "/many", withIntermediateDirectories: true)
+        let large = root + "/Large.xib"
+        try FileManager.default.copyItem(atPath: CLI.fixtures.appendingPathComponent("real/large-prefs-window.xib").path, toPath: large)
+        for i in 0..<3000 { try FileManager.default.linkItem(atPath: large, toPath: root + "/many/copy\(i).xib") }
+        send(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"check","arguments":{"paths":["many"]}}}"#)
+        send(#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"outline","arguments":{"file":"A.xib","scene":"H3q-Rz-XVn"}}}"#)
+        var answers: [Int: [String: Any]] = [:], parseErrors = 0, buffer = Data()
+        let reader = output.fileHandleForReading
+        while answers[2] == nil || answers[3] == nil {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            while let nl = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[buffer.startIndex..<nl]
+                buffer = Data(buffer[(nl + 1)...])
+                guard let message = try JSONSerialization.jsonObject(with: line) as? [String: Any] else { continue }
+                if let id = message["id"] as? Int { answers[id] = message } else if message["error"] != nil { parseErrors += 1 }
+            }
+        }
+        try input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "the server ends when its input does")
+        #expect(parseErrors == 1, "the line that is no JSON gets a parse error")
+        let slow = (answers[2]?["result"] as? [String: Any]), fast = (answers[3]?["result"] as? [String: Any])
+        #expect(slow?["isError"] as? Bool == true && "\(slow?["content"] ?? "")".contains("ran longer than"), "\(answers[2] ?? [:])")
+        #expect(fast?["isError"] as? Bool == false && "\(fast?["content"] ?? "")".contains("BannerView (H3q-Rz-XVn)"), "\(answers[3] ?? [:])")
+    }
+}
