@@ -7,6 +7,12 @@ let package = Package(
     products: [
         .executable(name: "xibmerge", targets: ["xibmerge"]),
         .library(name: "XibKit", targets: ["XibKit"]),
+        // The MCP server `xibmerge mcp` runs: a product of its own, so that the merge driver's
+        // binary and start-up do not carry the SDK.
+        .executable(name: "xibmerge-mcp", targets: ["xibmerge-mcp"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
     ],
     targets: [
         // Core: XML bytes -> lossless tree -> IB graph -> diff / merge -> writer. No libgit2 here.
@@ -24,6 +30,8 @@ let package = Package(
             name: "xibmerge",
             dependencies: ["XibKit", "XibReport", "XibGit", "XibSource"]
         ),
+        // The Model Context Protocol server over stdio: each tool runs the `xibmerge` beside it.
+        .executableTarget(name: "xibmerge-mcp", dependencies: [.product(name: "MCP", package: "swift-sdk")]),
         // Benchmarks live outside `swift test`; run them with Scripts/bench.
         .executableTarget(name: "xibmerge-bench", dependencies: ["XibKit", "XibGit", "XibReport", "XibSource", "CorpusSupport", "MergeLaws"]),
         // The shared corpus beside the package (../shared/corpus), for the corpus-wide tests.

@@ -14,13 +14,16 @@ struct CommandLineParsingTests {
         ("diff", ["--format <format>", "--include-noise", "--layout", "--color <color>", "-j, --jobs <N>", "--exit-code", "--cached", "<arguments>"]),
         ("textconv", ["--include-noise", "--layout", "<file>"]),
         ("install", ["--global", "--uninstall", "--tidy"]),
-        ("resolve", ["--interactive", "--take <SIDE>", "--only <PATTERN>", "--base <FILE>", "--ours <FILE>", "--theirs <FILE>", "--no-add", "--force"]),
+        ("resolve", ["--interactive", "--take <SIDE>", "--only <PATTERN>", "--base <FILE>", "--ours <FILE>", "--theirs <FILE>", "--no-add", "--force",
+                     "--list", "--format <format>"]),
         ("log", ["-n, --max-count <max-count>", "--rev <rev>", "--format <format>", "--color <color>", "-j, --jobs <N>", "<path>"]),
         ("merge-preview", ["--format <format>", "-j, --jobs <N>", "<ours-rev>", "<theirs-rev>"]),
         ("render", ["--scene <scene>", "--format <format>", "-o, --output <output>", "<file>"]),
         ("review", ["--format <format>", "-o, --output <output>", "--base <base>", "--merge-into <merge-into>", "--html-name <html-name>", "--exit-code"]),
         ("tidy", ["--staged", "--check", "--against <against>", "--frames", "<paths>"]),
         ("strings", ["--format <format>", "--encoding <encoding>", "-o, --output <output>", "--update <update>", "<files>"]),
+        ("outline", ["--include-noise", "--layout", "--scene <NAME|ID>", "--object <ID>", "--format <format>", "<file>"]),
+        ("mcp", ["--root <DIR>", "--timeout <SECONDS>"]),
     ]
 
     static func fixture(_ path: String) -> String { CLI.fixtures.appendingPathComponent("diff/" + path).path }
