@@ -36,5 +36,7 @@ let package = Package(
         .testTarget(name: "XibSourceTests", dependencies: ["XibSource", "XibKit", "XibReport", "CorpusSupport"]),
         // Runs the built `xibmerge` binary end to end (git driver, textconv, exit codes).
         .testTarget(name: "XibMergeCLITests", dependencies: ["XibKit", "CorpusSupport"]),
+        // The command line's specs, read in process (`@testable import` of the executable).
+        .testTarget(name: "XibMergeCommandLineTests", dependencies: ["xibmerge"]),
     ]
 )
