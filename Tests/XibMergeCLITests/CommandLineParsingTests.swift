@@ -21,6 +21,8 @@ struct CommandLineParsingTests {
         ("review", ["--format <format>", "-o, --output <output>", "--base <base>", "--merge-into <merge-into>", "--html-name <html-name>", "--exit-code"]),
         ("tidy", ["--staged", "--check", "--against <against>", "--frames", "<paths>"]),
         ("strings", ["--format <format>", "--encoding <encoding>", "-o, --output <output>", "--update <update>", "<files>"]),
+        ("completions", ["<shell>", "values: bash, zsh, fish"]),
+        ("manpage", []),
     ]
 
     static func fixture(_ path: String) -> String { CLI.fixtures.appendingPathComponent("diff/" + path).path }
@@ -127,6 +129,7 @@ struct CommandLineParsingTests {
               (["diff", "--formt", "json", "a", "b"], "Unknown option '--formt'. Did you mean '--format'?"),
               (["check", "--stirct", "a.xib"], "Unknown option '--stirct'. Did you mean '--strict'?"),
               (["merge", "--conflict-styel=diff3", "a", "b", "c"], "Unknown option '--conflict-styel=diff3'. Did you mean '--conflict-style'?"),
+              (["completions", "tcsh"], "Please provide one of 'bash', 'zsh' or 'fish'."),
           ])
     func usageErrors(_ arguments: [String], message: String) throws {
         let dir = try CLI.temporaryDirectory()

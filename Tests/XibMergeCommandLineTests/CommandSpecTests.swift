@@ -6,8 +6,9 @@ import Testing
 /// break without any test of its own noticing.
 struct CommandSpecTests {
     static var commands: [CommandSpec] { XibMerge.dispatch.documentedCommands() }
-    /// The subcommands of issue 36's count, plus `help`: fewer means the table lost one.
-    static let atLeast = 14
+    /// The subcommands of issue 36's count, plus `completions`, `manpage` and `help`: fewer means
+    /// the table lost one.
+    static let atLeast = 16
 
     @Test("the table has every subcommand, each named once, in kebab case")
     func table() {
@@ -54,8 +55,8 @@ struct CommandSpecTests {
                 if spec.kind == .flag { #expect(spec.values.isEmpty && spec.defaultValue == nil, "\(command.name) \(spec.key)") }
             }
         }
-        // --format of seven commands, --color, --take, --conflict-style, --encoding, --enable, --disable, help's.
-        #expect(withValues >= 14)
+        // --format of seven commands, --color, --take, --conflict-style, --encoding, --enable, --disable, <shell>, help's.
+        #expect(withValues >= 15)
     }
 
     @Test("positional arguments: required ones first, at most one variadic and it comes last")
@@ -82,6 +83,24 @@ struct CommandSpecTests {
             let joined = usage.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: " ")
             #expect(joined == "USAGE: " + HelpText.usage(command, tool: "xibmerge"), "\(command.name)")
             for part in HelpText.usageParts(command) { #expect(usage.contains(part), "\(command.name): \(part) split across lines") }
+        }
+    }
+
+    @Test("completions and the manual page name every subcommand and every option, and offer every value")
+    func generatedFromSpecs() {
+        let scripts = Completions.Shell.allCases.map { Completions.script($0, tool: "xibmerge", commands: Self.commands) }
+        let page = ManPage.page(tool: "xibmerge", version: "0", abstract: "A.", discussion: "D.", commands: Self.commands)
+        for command in Self.commands {
+            for (shell, script) in zip(Completions.Shell.allCases, scripts) {
+                #expect(script.contains(command.name), "\(shell): \(command.name)")
+                for spec in command.arguments where !spec.isPositional {
+                    let name = shell == .fish ? "-l " + spec.key.name.dropFirst(2) : spec.key.name
+                    #expect(script.contains(name), "\(shell): \(command.name) \(spec.key)")
+                }
+                for spec in command.arguments { for value in spec.values { #expect(script.contains(value), "\(shell): \(value)") } }
+            }
+            #expect(page.contains(".SS \"xibmerge \(command.name)\""))
+            for spec in command.arguments { #expect(page.contains(ManPage.escape(spec.key.name)), "manpage: \(command.name) \(spec.key)") }
         }
     }
 

@@ -67,6 +67,7 @@ extension ArgumentKey {
     static let oursRev = ArgumentKey("ours-rev")
     static let path = ArgumentKey("path")
     static let paths = ArgumentKey("paths")
+    static let shell = ArgumentKey("shell")
     static let subcommand = ArgumentKey("subcommand")
     static let theirsFile = ArgumentKey("theirs")
     static let theirsRev = ArgumentKey("theirs-rev")
