@@ -48,7 +48,8 @@ struct PluginTests {
         #expect(!(mended.stdout + mended.stderr).contains(": error: "))
     }
 
+    /// One job: the other core stays with the rest of the suite, whose timed tests run beside it.
     private func swift(_ arguments: [String], in folder: String) throws -> CLI.Result {
-        try CLI.run("/usr/bin/env", ["swift"] + arguments, cwd: folder)
+        try CLI.run("/usr/bin/env", ["swift"] + arguments.prefix(1) + ["--jobs", "1"] + arguments.dropFirst(), cwd: folder)
     }
 }

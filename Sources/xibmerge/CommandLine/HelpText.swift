@@ -15,7 +15,7 @@ enum HelpText {
             out += "ARGUMENTS:\n" + positionals.map { row(label($0), help: $0.fullHelp) }.joined() + "\n"
         }
         let options = command.arguments.filter { !$0.isPositional }
-        out += "OPTIONS:\n" + options.map { row(label($0), help: describe($0)) }.joined()
+        out += "OPTIONS:\n" + options.map { row(label($0), help: $0.fullHelp) }.joined()
             + row("--version", help: "Show the version.") + row(helpRow.0, help: helpRow.1) + "\n"
         return out
     }
@@ -35,7 +35,8 @@ enum HelpText {
     }
 
     /// `USAGE:` and the synopsis, wrapped at `width` between its parts (never inside
-    /// `[--output <output>]`), each further line under the first argument.
+    /// `[--output <output>]`), each further line under the first argument (or at `column`, for a
+    /// long subcommand name).
     static func wrappedUsage(_ command: CommandSpec, tool: String) -> String {
         var lines = ["USAGE: \(tool) \(command.name)"]
         let indent = String(repeating: " ", count: min(lines[0].count + 1, column))
@@ -50,7 +51,7 @@ enum HelpText {
         command.arguments.filter { !$0.isPositional }.map(usagePart) + command.arguments.filter(\.isPositional).map(usagePart)
     }
 
-    static func usagePart(_ spec: ArgumentSpec) -> String {
+    private static func usagePart(_ spec: ArgumentSpec) -> String {
         switch spec.kind {
         case .flag, .option: return "[\(spec.synopsis)]"
         case .repeatedOption: return "[\(spec.synopsis) ...]"
@@ -69,8 +70,6 @@ enum HelpText {
     private static func label(_ spec: ArgumentSpec) -> String {
         spec.short.map { "-\($0), " + spec.synopsis } ?? spec.synopsis
     }
-
-    private static func describe(_ spec: ArgumentSpec) -> String { spec.fullHelp }
 
     /// `  label` and its description from column 26 (on the next line when the label is long).
     private static func row(_ label: String, help: String) -> String {
