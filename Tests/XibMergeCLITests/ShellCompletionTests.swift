@@ -132,7 +132,8 @@ struct ShellCompletionTests {
 
 /// An interactive zsh (no start-up files) in a detached tmux session of its own, 200 columns
 /// wide, started with no descriptor of the test process but 0-2 (and those on /dev/null), so
-/// that the tmux server holds no other test's pipe open.
+/// that the tmux server holds no other test's pipe open, and with no signal blocked (the test's
+/// thread blocks them all), so that kill-server ends it and the shell.
 final class ShellTerminal {
     private let socket: String
     private let folder: String
@@ -142,12 +143,22 @@ final class ShellTerminal {
         socket = folder + "/tmux"
         let environment = ["PATH": binaryFolder + ":/usr/local/bin:/usr/bin:/bin", "HOME": folder, "TERM": "xterm", "LANG": "C.UTF-8"]
         let start = #"for fd in /dev/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-"; fi; done 2>/dev/null; exec "$@" </dev/null >/dev/null 2>&1"#
-        let r = try CLI.run("/usr/bin/env", ["bash", "-c", start, "bash", "tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d",
-                                             "-x", "200", "-y", "50", "-c", folder, "zsh -f"], environment: environment)
-        #expect(r.status == 0, "tmux did not start: \(r.stderr)")
+        let arguments = ["bash", "-c", start, "bash", "tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d",
+                         "-x", "200", "-y", "50", "-c", folder, "zsh -f"]
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        let (spawned, pid) = CLI.spawnAsShellWould(argv, envp)
+        #expect(spawned == 0, "tmux cannot start")
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        #expect(status == 0, "tmux did not start")
     }
 
-    func stop() { _ = try? tmux(["kill-server"]) }
+    func stop() {
+        let r = try? tmux(["kill-server"])
+        #expect(r?.status == 0, "tmux kill-server: \(r?.stderr ?? "")")
+    }
 
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> CLI.Result {
