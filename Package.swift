@@ -1,6 +1,11 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// The xibmerge the plugins run: the release's artifact bundle (SE-0305) once one is published,
+/// else the executable built from this package. After a release, set it to the bundle's URL and
+/// the checksum `Scripts/release artifactbundle` printed (doc/install.md, "Releasing").
+let publishedBinary: (url: String, checksum: String)? = nil
+
 let package = Package(
     name: "xibmerge",
     platforms: [.macOS(.v13)],
@@ -45,5 +50,27 @@ let package = Package(
         // Runs the built `xibmerge` binary end to end (git driver, textconv, exit codes); starts
         // processes through XibGit's `Subprocess`, the one place that knows Darwin's spawn types.
         .testTarget(name: "XibMergeCLITests", dependencies: ["XibKit", "XibGit", "CorpusSupport"]),
+        // The command line's specs, read in process (`@testable import` of the executable).
+        .testTarget(name: "XibMergeCommandLineTests", dependencies: ["xibmerge"]),
     ]
 )
+
+// The SwiftPM plugins: `check` on a target's IB files during the build (its findings in Xcode's
+// issue navigator), and `swift package xibmerge-check`.
+let pluginTool: Target.Dependency
+if let binary = publishedBinary {
+    package.targets.append(.binaryTarget(name: "XibmergeBinary", url: binary.url, checksum: binary.checksum))
+    pluginTool = "XibmergeBinary"
+} else {
+    pluginTool = "xibmerge"
+}
+package.targets += [
+    .plugin(name: "XibmergeBuildToolPlugin", capability: .buildTool(), dependencies: [pluginTool]),
+    .plugin(name: "XibmergeCommandPlugin",
+            capability: .command(intent: .custom(verb: "xibmerge-check", description: "Check the targets' .xib and .storyboard files")),
+            dependencies: [pluginTool]),
+]
+package.products += [
+    .plugin(name: "XibmergeBuildToolPlugin", targets: ["XibmergeBuildToolPlugin"]),
+    .plugin(name: "XibmergeCommandPlugin", targets: ["XibmergeCommandPlugin"]),
+]

@@ -21,13 +21,13 @@ enum McpCommand {
             Exit codes: 0 when the client closes the connection, 2 errors (no \(server), a root that is not a folder).
             """,
             arguments: [
-                .option("--root", value: "DIR", help: "The folder whose files the tools may read and write (default: the working directory)."),
-                .option("--timeout", value: "SECONDS", help: "Stop a tool call that runs longer (default: 120)."),
+                .option(.root, value: "DIR", help: "The folder whose files the tools may read and write (default: the working directory).", complete: .directories),
+                .option(.timeout, value: "SECONDS", of: Int.self, help: "Stop a tool call that runs longer.", default: "120", complete: .nothing),
             ]
         ) { parsed in
-            let timeout: Int? = try parsed.value("--timeout")
+            let timeout: Int? = try parsed.value(.timeout)
             if let timeout, timeout < 1 { throw ArgumentError("--timeout must be at least 1") }
-            return McpRun(root: parsed.string("--root"), timeout: timeout)
+            return McpRun(root: parsed.string(.root), timeout: timeout)
         }
     }
 }

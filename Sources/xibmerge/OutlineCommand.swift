@@ -14,17 +14,17 @@ enum OutlineCommand {
             Exit codes: 0 listed, 2 errors (input that does not parse: file:line:column; an unknown scene or object).
             """,
             arguments: [
-                .flag("--include-noise", help: "Include Xcode's noise (toolsVersion, plug-in versions, <device>, canvasLocation, misplaced)."),
-                .flag("--layout", help: "Include frames."),
-                .repeated("--scene", value: "NAME|ID", help: "Only this scene or top-level object (its id, or its name as the diff shows it); repeatable."),
-                .repeated("--object", value: "ID", help: "Only this object and what it contains; repeatable."),
-                .option("--format", help: "Output format: text or json.", default: "text"),
-                .positional("file", help: "The .xib or .storyboard file."),
+                .flag(.includeNoise, help: "Include Xcode's noise (toolsVersion, plug-in versions, <device>, canvasLocation, misplaced)."),
+                .flag(.layout, help: "Include frames."),
+                .repeated(.scene, value: "NAME|ID", help: "Only this scene or top-level object (its id, or its name as the diff shows it); repeatable."),
+                .repeated(.object, value: "ID", help: "Only this object and what it contains; repeatable.", complete: .nothing),
+                .option(.format, of: Format.self, help: "Output format.", default: "text"),
+                .positional(.file, help: "The .xib or .storyboard file."),
             ]
         ) { parsed in
-            OutlineRun(selection: Outline.Selection(scenes: parsed.strings("--scene"), objects: parsed.strings("--object")),
-                       options: DiffOptions(includeNoise: parsed.flag("--include-noise"), layout: parsed.flag("--layout")),
-                       format: try parsed.value("--format") ?? .text, file: parsed.argument("file"))
+            OutlineRun(selection: Outline.Selection(scenes: parsed.strings(.scene), objects: parsed.strings(.object)),
+                       options: DiffOptions(includeNoise: parsed.flag(.includeNoise), layout: parsed.flag(.layout)),
+                       format: try parsed.value(.format) ?? .text, file: parsed.argument(.file))
         }
     }
 

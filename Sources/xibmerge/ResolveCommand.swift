@@ -30,17 +30,17 @@ enum ResolveCommand {
             Exit codes: 0 all resolved, 1 conflicts remain, 2 errors.
             """,
             arguments: [
-                .flag("--interactive", help: "Ask which side to take, conflict by conflict (standard input must be a terminal)."),
-                .option("--take", value: "SIDE", help: "Take this side (ours or theirs) in every conflict, or in those --only selects."),
-                .flag("--list", help: "Write nothing: list the conflicts of each file, merged with the answers given so far."),
-                .option("--format", help: "Output format: text or json.", default: "text"),
-                .option("--only", value: "PATTERN", help: "Only the conflicts whose path, object id or key contains PATTERN (or matches it, with * ? [)."),
-                .option("--base", value: "FILE", help: "The base version's file (git mergetool's $BASE; empty: none)."),
-                .option("--ours", value: "FILE", help: "Our version's file (git mergetool's $LOCAL)."),
-                .option("--theirs", value: "FILE", help: "Their version's file (git mergetool's $REMOTE)."),
-                .flag("--no-add", help: "Do not stage resolved files."),
-                .flag("--force", help: "Redo the merge even where the work-tree file looks resolved by hand."),
-                .variadic("paths", required: false,
+                .flag(.interactive, help: "Ask which side to take, conflict by conflict (standard input must be a terminal)."),
+                .option(.take, value: "SIDE", of: MergeSide.self, help: "Take this side in every conflict, or in those --only selects."),
+                .flag(.list, help: "Write nothing: list the conflicts of each file, merged with the answers given so far."),
+                .option(.format, of: ResolveRun.Format.self, help: "Output format.", default: "text"),
+                .option(.only, value: "PATTERN", help: "Only the conflicts whose path, object id or key contains PATTERN (or matches it, with * ? [).", complete: .nothing),
+                .option(.base, value: "FILE", help: "The base version's file (git mergetool's $BASE; empty: none)."),
+                .option(.ours, value: "FILE", help: "Our version's file (git mergetool's $LOCAL)."),
+                .option(.theirs, value: "FILE", help: "Their version's file (git mergetool's $REMOTE)."),
+                .flag(.noAdd, help: "Do not stage resolved files."),
+                .flag(.force, help: "Redo the merge even where the work-tree file looks resolved by hand."),
+                .variadic(.paths, required: false,
                           help: "Files or folders to resolve (default: every conflicted .xib and .storyboard); with --ours and --theirs, the one file to write."),
             ],
             makeRun: run
@@ -48,12 +48,12 @@ enum ResolveCommand {
     }
 
     private static func run(_ parsed: ParsedArguments) throws -> any CommandRun {
-        let interactive = parsed.flag("--interactive"), take: MergeSide? = try parsed.value("--take")
-        let (only, base, ours, theirs) = (parsed.string("--only"), parsed.string("--base"), parsed.string("--ours"), parsed.string("--theirs"))
-        let paths = parsed.strings("paths")
+        let interactive = parsed.flag(.interactive), take: MergeSide? = try parsed.value(.take)
+        let (only, base, ours, theirs) = (parsed.string(.only), parsed.string(.base), parsed.string(.ours), parsed.string(.theirs))
+        let paths = parsed.strings(.paths)
         if interactive && take != nil { throw ArgumentError("--interactive and --take exclude each other") }
         if only != nil && !interactive && take == nil { throw ArgumentError("--only selects conflicts for --interactive or --take") }
-        let list = parsed.flag("--list"), format: ResolveRun.Format = try parsed.value("--format") ?? .text
+        let list = parsed.flag(.list), format: ResolveRun.Format = try parsed.value(.format) ?? .text
         if list && (interactive || take != nil) { throw ArgumentError("--list writes nothing; it excludes --interactive and --take") }
         if format == .json && interactive { throw ArgumentError("--interactive talks to a person; --format json is for tools") }
         if (ours == nil) != (theirs == nil) || (base != nil && ours == nil) {
@@ -62,7 +62,7 @@ enum ResolveCommand {
         if ours != nil && paths.count != 1 { throw ArgumentError("with --ours and --theirs, give the one file to write") }
         let mode: ResolveRun.Mode = list ? .list : interactive ? .interactive : (take.map(ResolveRun.Mode.take) ?? .merge)
         return ResolveRun(mode: mode, output: ResolveOutput(json: format == .json), only: only,
-                          base: base, ours: ours, theirs: theirs, noAdd: parsed.flag("--no-add"), force: parsed.flag("--force"), paths: paths)
+                          base: base, ours: ours, theirs: theirs, noAdd: parsed.flag(.noAdd), force: parsed.flag(.force), paths: paths)
     }
 }
 
