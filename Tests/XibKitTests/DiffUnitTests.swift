@@ -60,8 +60,9 @@ struct DiffUnitTests {
         (#"<font key="font" size="12" name="Menlo-Regular"/>"#, "Menlo-Regular 12"),
         (#"<autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>"#, "widthSizable heightSizable"),
         (#"<string key="text" base64-UTF8="YES">SGVsbG8K</string>"#, "\"Hello\\n\""),
-        // CotEditor's Main.storyboard: Delete's key equivalent (a backspace), which Xcode writes in base64.
-        (#"<string key="keyEquivalent" base64-UTF8="YES">\#nCA\#n</string>"#, "\"\u{8}\""),
+        // CotEditor's Main.storyboard: Delete's key equivalent (a backspace), which Xcode writes in
+        // base64; a control character is shown as its code point, never sent to a terminal raw.
+        (#"<string key="keyEquivalent" base64-UTF8="YES">\#nCA\#n</string>"#, "\"<U+0008>\""),
         (#"<string key="text" base64-UTF8="YES">w6k=</string>"#, "\"é\""),
         // Not UTF-8 once decoded (a lone 0xFF): shown as written, not repaired.
         (#"<string key="text" base64-UTF8="YES">/w==</string>"#, "\"/w==\""),
