@@ -35,6 +35,8 @@ struct WireframeTests {
                 if let t = s.text { out += " \"\(t.replacingOccurrences(of: "\n", with: "\\n"))\"" }
                 if !s.items.isEmpty { out += " [\(s.items.joined(separator: " | "))]" }
                 if let i = s.image { out += " image=\(i)" }
+                if let state = s.state, state != .off { out += " \(state.rawValue)" }
+                if let i = s.selected { out += " selected=\(i)" }
                 if s.hidden { out += " hidden" }
                 out += "\n"
             }

@@ -37,8 +37,9 @@ struct CanvasBuilder {
         drawLooseViews(in: root)
         if shapes.isEmpty, platform == .macOS, let menu = mainMenu(under: root) { drawMenuBar(menu) }
         if shapes.isEmpty { drawEmpty(main ?? root) }
-        // The roots' frames: a view lying outside its superview (a hidden scroller at -100) is cut.
-        let bounds = shapes.filter { $0.depth == 0 }.map(\.frame).reduce(shapes[0].frame) { $0.union($1) }
+        // The roots' frames: a view lying outside its superview (a hidden scroller at -100) is cut,
+        // unless a reader must see it (a review's change below a table's end grows the canvas).
+        let bounds = shapes.filter { $0.depth == 0 || ($0.id.map(reveal.contains) ?? false) }.map(\.frame).reduce(shapes[0].frame) { $0.union($1) }
         let id = WireframeBuilder.canvasID(graph, root)
         let isInitial = main.map { m in initial != nil && graph.nodes[m].objectID == initial } ?? false
         return Wireframe.Canvas(id: id, title: graph.displayName(root), node: root, isScene: isScene, isInitial: isInitial,
@@ -75,7 +76,11 @@ struct CanvasBuilder {
             drawRoot(m)
         } else if IBRules.watchControllers.contains(graph.nodes[m].tag) {
             // A watch screen: the device's, with the controller's items stacked inside it.
+            let start = shapes.count
             placeWatch(m, at: Wireframe.Rect(x: nextX, y: 0, width: screen.width, height: screen.height), depth: 0, hidden: false)
+            // Xcode grows a watch scene to hold its items (the screen scrolls).
+            let bottom = shapes[start...].filter { !$0.hidden }.map(\.frame.maxY).max() ?? 0
+            if bottom > shapes[start].frame.maxY { shapes[start].frame.height = bottom + Self.watchSpacing }
             nextX += screen.width + CanvasBuilder.rootGap
         } else if isController(m) {
             drawController(m)
@@ -114,7 +119,7 @@ struct CanvasBuilder {
             let r = Wireframe.Rect(x: x, y: IBRules.windowTitleBarHeight, width: size.0, height: IBRules.windowToolbarHeight)
             var s = shape(toolbar, kind: .bar, frame: r, depth: 1, hidden: false, background: nil, under: nil, text: nil)
             s.sketch = .bar
-            s.items = toolbarLabels(toolbar)
+            layOutBar(&s, leading: barEntries(toolbarItems(toolbar)))
             shapes.append(s)
         }
         let area = Wireframe.Rect(x: x, y: bar, width: size.0, height: size.1)
@@ -151,6 +156,7 @@ struct CanvasBuilder {
             }
         }
         if IBRules.tableHeaderTags.contains(e.name) { drawColumnHeaders(v, in: rect, depth: depth + 1, hidden: isHidden) }
+        if e.name == IBRules.matrixTag { drawMatrixCells(v, in: rect, depth: depth + 1, hidden: isHidden, under: shown) }
         repeatPrototypes(of: v, in: rect, from: firstChild, depth: depth + 1)
     }
 

@@ -4,8 +4,11 @@
 /// `IBRules.namedColors`. Colour spaces are all taken as sRGB: this is a sketch.
 struct WireframeColors {
     private var resources: [String: Wireframe.Color] = [:]
+    /// Drawn in the dark appearance: system colours take their dark values.
+    let dark: Bool
 
-    init(_ graph: IBGraph) {
+    init(_ graph: IBGraph, dark: Bool = false) {
+        self.dark = dark
         guard let resourcesNode = graph.children(of: 0).first(where: { graph.nodes[$0].tag == IBRules.resourcesContainer }) else { return }
         for r in graph.children(of: resourcesNode) {
             let e = graph.nodes[r].element
@@ -21,6 +24,7 @@ struct WireframeColors {
         if let c = WireframeColors.components(e) { return c }
         for attribute in IBRules.colorNameAttributes {
             guard let name = e[attribute: attribute] else { continue }
+            if dark, let hex = IBRules.namedColorsDark[name] { return WireframeColors.hex(hex) }
             if let c = resources[name] { return c }
             if let hex = IBRules.namedColors[name] { return WireframeColors.hex(hex) }
         }

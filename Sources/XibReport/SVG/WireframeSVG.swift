@@ -34,9 +34,11 @@ public enum WireframeSVG {
     public static func canvas(_ c: Wireframe.Canvas, marks: Marks = .none, label: String? = nil) -> String {
         let b = c.bounds
         let p = padding
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"wf\" viewBox=\"\(n(b.x - p)) \(n(b.y - p)) \(n(b.width + 2 * p)) \(n(b.height + 2 * p))\""
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"wf\(c.dark ? " dk" : "")\" viewBox=\"\(n(b.x - p)) \(n(b.y - p)) \(n(b.width + 2 * p)) \(n(b.height + 2 * p))\""
         out += " width=\"\(n(b.width + 2 * p))\" height=\"\(n(b.height + 2 * p))\" role=\"img\" aria-label=\"\(xml(label ?? c.title))\">"
         out += "<title>\(xml(label ?? c.title))</title>"
+        // The dark appearance's canvas, painted (an SVG inside another has no CSS background).
+        if c.dark { out += "<rect class=\"ground\" x=\"\(n(b.x - p))\" y=\"\(n(b.y - p))\" width=\"\(n(b.width + 2 * p))\" height=\"\(n(b.height + 2 * p))\"/>" }
         // Hidden views (and the tabs not shown) are not drawn, as in Xcode, unless a review marks them.
         for i in c.shapes.indices {
             let mark = marks.mark(c.shapes[i].id)
@@ -65,7 +67,7 @@ public enum WireframeSVG {
         for c in w.canvases {
             let cw = c.bounds.width + 2 * padding, ch = c.bounds.height + 2 * padding + 24
             if x > 0 && x + cw > rowLimit { x = 0; y += rowHeight + 32; rowHeight = 0 }
-            body += "<text class=\"caption\" x=\"\(n(x))\" y=\"\(n(y + 16))\">\(xml(c.title + (c.isInitial ? " (initial)" : "")))</text>"
+            body += "<text class=\"caption\" x=\"\(n(x))\" y=\"\(n(y + 16))\">\(xml(fitted(c.title + (c.isInitial ? " (initial)" : ""), width: cw + 16)))</text>"
             body += "<g transform=\"translate(\(n(x)) \(n(y + 24)))\">" + canvas(c) + "</g>"
             x += cw + 32
             rowHeight = max(rowHeight, ch)
@@ -75,6 +77,14 @@ public enum WireframeSVG {
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(max(width, 1)))\" height=\"\(n(max(height, 1)))\" viewBox=\"0 0 \(n(max(width, 1))) \(n(max(height, 1)))\">"
         out += "<title>\(xml(title))</title><style>\(stylesheet)</style>" + body + "</svg>\n"
         return out
+    }
+
+    /// A canvas's title cut to the room beside the next canvas (14-pixel captions), so that
+    /// titles of narrow canvases do not print over each other.
+    static func fitted(_ title: String, width: Double) -> String {
+        let m = TextMetrics.standard
+        guard m.width(title, size: 14, face: .system) > width else { return title }
+        return String(m.prefix(Substring(title), fitting: max(width - m.width("…", size: 14, face: .system), 0), size: 14, face: .system)) + "…"
     }
 
     /// What the picture leaves out, said where the picture is looked at.
@@ -92,6 +102,7 @@ public enum WireframeSVG {
         if s.bordered { classes += " bordered" }
         if s.hidden { classes += " hidden" }
         if s.onDark { classes += " dark" }
+        if s.state == .on, s.sketch == .button { classes += " on" }
         if let mark { classes += " m-\(mark)" }
         var out = "<g class=\"\(classes)\""
         if let id = s.id { out += " data-id=\"\(xml(id))\"" }

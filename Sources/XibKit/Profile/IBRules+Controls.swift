@@ -1,0 +1,53 @@
+/// How Xcode's canvas draws controls: their on/off state, the kind of button a cell's type or
+/// bezel makes (check box, radio button, disclosure triangle, help button), the sizes that go
+/// with a control size, colour wells, switches, sliders and steppers, and `NSMatrix`'s grid of
+/// cells. Read by `render` and `review` (`CanvasBuilder+Controls`).
+extension IBRules {
+    /// A control's state, on it or its cell: AppKit's `state="on"` (`mixed`: a dash), UIKit's
+    /// `<switch on="YES">`.
+    public static let stateAttribute = "state", onState = "on", mixedState = "mixed"
+    public static let switchOnAttribute = "on"
+
+    /// Button types and bezel styles (on a button's cell, or a matrix's cell) that draw a control
+    /// of their own instead of a push button; the first that matches wins.
+    public static let buttonGlyphs: [(attribute: String, value: String, sketch: Sketch)] = [
+        ("type", "check", .check), ("type", "radio", .radio),
+        ("type", "disclosureTriangle", .disclosure), ("bezelStyle", "disclosure", .disclosure),
+        ("type", "help", .help), ("bezelStyle", "helpButton", .help),
+    ]
+    /// Button types that stay pressed while their state is on (a toggle): drawn filled when on.
+    public static let toggleButtonTypes: Set<String> = ["pushOnPushOff", "toggle", "onOff"]
+
+    /// `controlSize` (on a control or its cell) and, by size, AppKit's check box and radio
+    /// button glyph (14, 12, 10 points) and the system font a control uses
+    /// (`usesAppearanceFont="YES"`, or no font in the file): 13, 11, 9 points.
+    public static let controlSizeAttribute = "controlSize"
+    public static let checkGlyphSizes: [String: Double] = ["regular": 14, "small": 12, "mini": 10, "large": 16]
+    public static let controlFontSizes: [String: Double] = ["regular": 13, "small": 11, "mini": 9, "large": 13]
+    public static let regularControlSize = "regular"
+    /// A font that is the system font at the control's size (`<font key="font" usesAppearanceFont="YES"/>`).
+    public static let appearanceFontAttribute = "usesAppearanceFont"
+
+    /// Where a button's image, and so a check box's box, sits beside its title: `imagePosition`
+    /// values putting it after the title (the box on the right).
+    public static let imagePositionAttribute = "imagePosition"
+    public static let trailingImagePositions: Set<String> = ["right", "trailing"]
+
+    /// A segmented control's selected segment: UIKit's index on the control, AppKit's flag on
+    /// the segment; none on a momentary control (UIKit's flag, AppKit's tracking mode).
+    public static let selectedSegmentAttribute = "selectedSegmentIndex", segmentSelectedAttribute = "selected"
+    public static let momentaryAttribute = "momentary"
+    public static let momentaryTracking = (attribute: "trackingMode", value: "momentary")
+
+    /// A colour well shows its colour (`<color key="color">`) inside its bezel.
+    public static let colorWellColorKey = "color"
+
+    /// A slider's value within its range, where its knob is drawn (UIKit `value`, `minValue`,
+    /// `maxValue`; AppKit's on its `sliderCell`, `doubleValue`).
+    public static let sliderValueAttributes = (value: ["value", "doubleValue"], min: "minValue", max: "maxValue")
+
+    /// `NSMatrix`: a grid of cells (`<cells>`, a `<column>` of cells each) of `cellSize`, spaced
+    /// by `intercellSpacing`; each cell drawn as its type makes it (radio button, check box, button).
+    public static let matrixTag = "matrix"
+    public static let matrixCells = (container: "cells", column: "column", cellSize: "cellSize")
+}
