@@ -12,8 +12,12 @@ struct WireframeTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/render", isDirectory: true)
 
+    /// The fixture folders (README.md says where each file comes from).
     static var cases: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { name in
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &folder) && folder.boolValue
+        }.sorted()
     }
 
     static func input(_ name: String) throws -> (URL, IBGraph) {

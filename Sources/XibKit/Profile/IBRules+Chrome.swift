@@ -212,6 +212,9 @@ extension IBRules {
     /// and 12 points), and of a stand-in for a custom font, whose widths nobody measured.
     public static let measuredTextTolerance = 0.05
     public static let substituteFontTolerance = 0.2
+    /// And a short word's error in points ("Slow" at 11 points: Xcode fitted it in 23, the
+    /// tables measure 24.9).
+    public static let measuredTextSlackPoints = 2.0
 
     /// The room a text keeps from its box's sides by platform, and by sketch where it differs:
     /// an AppKit cell insets its text 2 points; a UILabel and a UIButton's title none.

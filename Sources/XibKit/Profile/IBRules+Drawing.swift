@@ -120,7 +120,8 @@ extension IBRules {
     public static let noBorderValues: Set<String> = ["none", no]
 
     /// Attributes naming an image: on the element, its `cell`, or its `normal` state.
-    public static let imageAttributes = ["image", "backgroundImage"]
+    public static let imageAttributes = ["image", backgroundImageAttribute]
+    public static let backgroundImageAttribute = "backgroundImage"
 
     /// Font sizes in points for macOS `metaFont` names and iOS text styles (the defaults at the
     /// standard content size). A `pointSize` or `size` attribute wins; names holding `Bold`,
@@ -205,8 +206,17 @@ extension IBRules {
     /// holding their titles, in priority order.
     public static let segmentsContainer = "segments", segmentTag = "segment"
     public static let segmentTitleAttributes = ["title", "label"]
-    /// A segment without a title shows its image (drawn as the image's name, as a caption).
+    /// A segment without a title shows its image (drawn as the image's name, as a caption),
+    /// or, for the system's standard images, the glyph they show.
     public static let segmentImageAttribute = "image"
+    public static let standardImageGlyphs: [String: String] = [
+        "NSAddTemplate": "+", "NSRemoveTemplate": "−", "NSGoLeftTemplate": "‹", "NSGoRightTemplate": "›",
+        "NSGoBackTemplate": "‹", "NSGoForwardTemplate": "›", "NSActionTemplate": "⚙︎", "NSShareTemplate": "⇪",
+        "NSStopProgressTemplate": "✕", "NSRefreshTemplate": "↻", "NSLockLockedTemplate": "🔒︎", "NSListViewTemplate": "☰",
+        "plus": "+", "minus": "−", "chevron.left": "‹", "chevron.right": "›", "arrow.backward.to.line": "⇤",
+        "arrow.forward.to.line": "⇥", "arrow.right.and.line.vertical.and.arrow.left": "→|←", "xmark": "✕",
+        "gearshape": "⚙︎", "square.and.arrow.up": "⇪", "arrow.clockwise": "↻", "magnifyingglass": "⌕",
+    ]
 
     /// Bars a view controller shows around its view, from the items it has (`navigationItem`,
     /// `tabBarItem`, `toolbarItems`), and their heights in points. `<nil key=…>` with the
@@ -221,6 +231,9 @@ extension IBRules {
     /// A controller's root views whose content starts below its top bar (their content inset
     /// is adjusted at run time); other views' frames already leave room for it.
     public static let insetBelowBars: Set<String> = ["tableView", "collectionView"]
+
+    /// A controller's simulated status bar, turned off by `<nil key="simulatedStatusBarMetrics"/>`.
+    public static let statusBarMetricsKey = "simulatedStatusBarMetrics"
 
     /// The status bar above a top bar: 44 points on a portrait screen at least 812 tall
     /// (the notched iPhones), otherwise 20.
@@ -321,6 +334,22 @@ extension IBRules {
     /// whose screens are always dark (a watch).
     public static let appearanceAttribute = "appearance", darkAppearance = "dark"
     public static let darkPlatforms: Set<String> = ["watchOS"]
+    /// A macOS view in an appearance of its own (`appearanceType`), and the values that are dark.
+    public static let appearanceTypeAttribute = "appearanceType"
+    public static let darkAppearanceTypes: Set<String> = [
+        "darkAqua", "vibrantDark", "accessibilityHighContrastDarkAqua", "accessibilityHighContrastVibrantDark",
+    ]
+
+    /// The colour a view is drawn with when the file gives none, by platform and type: UIKit
+    /// draws a table cell opaque (so that what lies under it does not show through).
+    public static let defaultBackgrounds: [String: [String: String]] = [
+        "iOS": ["tableViewCell": "systemBackgroundColor"],
+    ]
+
+    /// AppKit views draw their background colour unless `drawsBackground="NO"` (a clip view,
+    /// a text view); these only with `drawsBackground="YES"` (NSMatrix's default is not to).
+    public static let drawsBackgroundAttribute = "drawsBackground"
+    public static let backgroundDrawnOnRequest: Set<String> = ["matrix"]
 
     /// Value children whose colour is the view's background.
     public static let backgroundColorKeys = ["backgroundColor", "fillColor"]

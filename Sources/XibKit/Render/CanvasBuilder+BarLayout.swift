@@ -22,7 +22,8 @@ extension CanvasBuilder {
                 return BarEntry(title: nil, width: width ?? space, flexible: space == 0)
             }
             let title = barItemTitle(c)
-            let isImage = IBGraph.visibleTitle(e) == nil && e[attribute: IBRules.systemItemAttribute] == nil && title != nil
+            // An item without a title of its own shows its image: a sketch writes the image's name.
+            let isImage = title != nil && title == imageName(e)
             return BarEntry(title: title, width: width, isImage: isImage)
         }
     }

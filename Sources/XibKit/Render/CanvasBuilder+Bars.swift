@@ -15,7 +15,7 @@ extension CanvasBuilder {
             guard let item = keyedChild(controller, rule.item)
                     ?? graph.children(of: controller).first(where: { graph.nodes[$0].tag == rule.item }) else { continue }
             let height = IBRules.barHeight(IBRules.barOfItem[rule.item] ?? "", platform: platform.rawValue)
-            let statusBar = platform == .iOS ? IBRules.statusBarHeight(screenHeight: root.height) : 0
+            let statusBar = platform == .iOS && !off.contains(IBRules.statusBarMetricsKey) ? IBRules.statusBarHeight(screenHeight: root.height) : 0
             let atTop = rule.edge == .top || (rule.item == IBRules.tabBarItemKey && IBRules.topTabBarPlatforms.contains(platform.rawValue))
             let y = atTop ? root.y + (top > 0 ? top : statusBar) : bottom - height
             if atTop { top = y + height - root.y } else { bottom = y }

@@ -21,9 +21,12 @@ extension CanvasBuilder {
                                bordered: sketch == .field && isBordered(e), hidden: hidden, depth: depth)
         if sketch == .segmented { (s.items, s.imageItems, s.selected) = segmentTitles(n) }
         s.fontName = font.name
+        s.darkAppearance = colors.dark
         s.substituteFont = font.name.map { TextMetrics.isSubstitute($0) } ?? false
         if isText || IBRules.titledControlSketches.contains(sketch ?? .label) { (s.maxLines, s.wraps) = lines(e) }
         s.textColor = textColor(e)
+        // A title drawn light on a background image: the image is what it lies on, dark enough for it.
+        if let c = s.textColor, c.luminance > 0.6, hasBackgroundImage(e) { s.onDark = true }
         s.textInset = sketch.flatMap { IBRules.textInsets[platform.rawValue]?[$0] } ?? IBRules.defaultTextInset
         describeControl(&s, e)
         return s
@@ -111,9 +114,12 @@ extension CanvasBuilder {
                     if e[attribute: IBRules.segmentSelectedAttribute] == IBRules.yes, selected == nil { selected = titles.count }
                     if let t = IBRules.segmentTitleAttributes.lazy.compactMap({ e[attribute: $0] }).first {
                         titles.append(t)
+                    } else if let image = e[attribute: IBRules.segmentImageAttribute] {
+                        if let glyph = IBRules.standardImageGlyphs[image] { titles.append(glyph); continue }
+                        images.insert(titles.count)
+                        titles.append(image)
                     } else {
-                        if e[attribute: IBRules.segmentImageAttribute] != nil { images.insert(titles.count) }
-                        titles.append(e[attribute: IBRules.segmentImageAttribute] ?? "")
+                        titles.append("")
                     }
                 } else if e.name == IBRules.segmentsContainer || e[attribute: IBRules.keyAttribute] == IBRules.cellKey {
                     walk(c)
@@ -135,6 +141,15 @@ extension CanvasBuilder {
             for a in IBRules.imageAttributes { if let v = c[attribute: a], !v.isEmpty { return v } }
         }
         return nil
+    }
+
+    /// Whether a button shows a background image (on it or its normal state).
+    func hasBackgroundImage(_ e: XMLElement) -> Bool {
+        if e[attribute: IBRules.backgroundImageAttribute] != nil { return true }
+        for case .element(let c) in e.children where c[attribute: IBRules.keyAttribute] == IBRules.normalState.key {
+            if c[attribute: IBRules.backgroundImageAttribute] != nil { return true }
+        }
+        return false
     }
 
     /// Whether a field (or its cell) has a border (`IBRules.borderAttributes`).

@@ -137,6 +137,9 @@ public struct Wireframe: Sendable {
         /// Whether the text is in a font the file names that no table measures (a custom font):
         /// its width is an estimate, so it is cut only when clearly wider than its box.
         public var substituteFont = false
+        /// Drawn in the dark appearance (the document's, or a macOS view's `appearanceType`):
+        /// controls' own fills (fields, check boxes, bars) take their dark look.
+        public var darkAppearance = false
         /// The room a text keeps from its box's sides (an AppKit cell's 2 points, none for a
         /// UILabel or UIButton: `IBRules.textInsets`).
         public var textInset = 2.0

@@ -5,7 +5,14 @@
 struct WireframeColors {
     private var resources: [String: Wireframe.Color] = [:]
     /// Drawn in the dark appearance: system colours take their dark values.
-    let dark: Bool
+    private(set) var dark: Bool
+
+    /// The same colours in the light or dark appearance.
+    func appearance(dark: Bool) -> WireframeColors {
+        var c = self
+        c.dark = dark
+        return c
+    }
 
     init(_ graph: IBGraph, dark: Bool = false) {
         self.dark = dark
@@ -31,8 +38,16 @@ struct WireframeColors {
         return nil
     }
 
+    /// A system colour by name, in the appearance drawn.
+    func named(_ name: String) -> Wireframe.Color? {
+        (dark ? IBRules.namedColorsDark[name] : nil).flatMap(WireframeColors.hex) ?? resources[name] ?? IBRules.namedColors[name].flatMap(WireframeColors.hex)
+    }
+
     /// The colour of the view's first background value child (`IBRules.backgroundColorKeys`).
     func background(of e: XMLElement) -> Wireframe.Color? {
+        // AppKit draws some views' colour only when asked to (`drawsBackground`).
+        let draws = e[attribute: IBRules.drawsBackgroundAttribute]
+        if draws == IBRules.no || (draws == nil && IBRules.backgroundDrawnOnRequest.contains(e.name)) { return nil }
         for case .element(let c) in e.children where c.name == IBRules.colorTag {
             if let key = c[attribute: IBRules.keyAttribute], IBRules.backgroundColorKeys.contains(key) { return color(c) }
         }

@@ -40,10 +40,14 @@ public enum WireframeSVG {
         // The dark appearance's canvas, painted (an SVG inside another has no CSS background).
         if c.dark { out += "<rect class=\"ground\" x=\"\(n(b.x - p))\" y=\"\(n(b.y - p))\" width=\"\(n(b.width + 2 * p))\" height=\"\(n(b.height + 2 * p))\"/>" }
         // Hidden views (and the tabs not shown) are not drawn, as in Xcode, unless a review marks them.
+        // Views sharing a frame (or nearly) would print their names over each other: the first keeps it.
+        var names = CaptionPlaces()
         for i in c.shapes.indices {
             let mark = marks.mark(c.shapes[i].id)
             if c.shapes[i].hidden && mark == nil { continue }
-            out += shape(c.shapes[i], mark: mark, caption: hasRoomForCaption(c.shapes, i))
+            var caption = hasRoomForCaption(c.shapes, i)
+            if caption, WireframeSVGContent.showsCaption(c.shapes[i]) { caption = names.claim(WireframeSVGContent.captionRect(c.shapes[i])) }
+            out += shape(c.shapes[i], mark: mark, caption: caption)
         }
         // Marks last, over everything: a parent's outline is not hidden by its children.
         for s in c.shapes where s.kind != .repeated {
@@ -101,8 +105,11 @@ public enum WireframeSVG {
         if let sketch = s.sketch { classes += " t-\(sketch.rawValue)" }
         if s.bordered { classes += " bordered" }
         if s.hidden { classes += " hidden" }
-        if s.onDark { classes += " dark" }
+        // A bordered field draws its own bezel: its text is on that, in the appearance's colours.
+        if s.onDark, !(s.sketch == .field && s.bordered && !s.darkAppearance) { classes += " dark" }
+        if s.darkAppearance { classes += " da" }
         if s.state == .on, s.sketch == .button { classes += " on" }
+        if s.sketch == .button, s.text == nil, s.image != nil { classes += " img" }
         if let mark { classes += " m-\(mark)" }
         var out = "<g class=\"\(classes)\""
         if let id = s.id { out += " data-id=\"\(xml(id))\"" }
@@ -115,6 +122,27 @@ public enum WireframeSVG {
                                             size: 9, anchor: .end, cls: "note", maxLines: 1)
         }
         return out + "</g>"
+    }
+
+    /// Where containers' names are printed, bucketed by 64 points: a name is printed only
+    /// where it overlaps none printed before.
+    struct CaptionPlaces {
+        private var buckets: [Int: [Wireframe.Rect]] = [:]
+
+        mutating func claim(_ r: Wireframe.Rect) -> Bool {
+            guard [r.x, r.y, r.maxX, r.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e12 }) else { return true }
+            func cell(_ v: Double) -> Int { Int((v / 64).rounded(.down)) }
+            var keys: [Int] = []
+            // A name is at most a few hundred points wide: a handful of buckets.
+            for bx in cell(r.x)...min(max(cell(r.x), cell(r.maxX)), cell(r.x) + 8) {
+                for by in cell(r.y)...max(cell(r.y), cell(r.maxY)) { keys.append(bx &* 65_521 &+ by) }
+            }
+            for k in keys {
+                if buckets[k]?.contains(where: { $0.x < r.maxX && r.x < $0.maxX && $0.y < r.maxY && r.y < $0.maxY }) == true { return false }
+            }
+            for k in keys { buckets[k, default: []].append(r) }
+            return true
+        }
     }
 
     /// Whether no view inside shape `i` (its subtree follows it: shapes are in pre-order)

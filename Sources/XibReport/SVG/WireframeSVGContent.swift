@@ -39,7 +39,11 @@ enum WireframeSVGContent {
         case .colorWell?: return WireframeSVGControls.colorWell(s)
         case .popUp?: return WireframeSVGControls.popUp(s)
         case .button?:
-            if s.text == nil, s.image != nil { return image(s) }
+            if s.text == nil, let name = s.image {
+                // A standard image shows its glyph (+, −, ‹, ›); another, its name in a placeholder.
+                guard let glyph = IBRules.standardImageGlyphs[name] else { return image(s) }
+                return text(glyph, in: f, size: min(fontSize(s), f.height * 0.8), anchor: .middle, cls: "btn", maxLines: 1, style: Style(pad: 0, slack: 0.5))
+            }
             return text(s.text ?? "", in: f, size: fontSize(s), anchor: .middle, cls: s.bold ? "btn b" : "btn", maxLines: s.maxLines ?? 12, style: style(s).wrapping(s.wraps))
         case .label?, .field?:
             let anchor: Anchor = s.alignment == .center ? .middle : s.alignment == .trailing ? .end : .start
@@ -49,6 +53,22 @@ enum WireframeSVGContent {
             if let t = s.text { return note(t, in: Wireframe.Rect(x: f.x, y: f.y + f.height / 3, width: f.width, height: f.height / 2), lines: 4) }
             return caption ? containerCaption(s) : ""
         }
+    }
+
+    /// Whether a shape shows its name at its top-left when it has room (a container without text).
+    static func showsCaption(_ s: Wireframe.Shape) -> Bool {
+        guard s.kind == .view, s.text == nil else { return false }
+        switch s.sketch {
+        case nil, .cell?, .scroller?: return true
+        case .tabs?: return s.items.isEmpty
+        default: return false
+        }
+    }
+
+    /// Where a container's name is printed (9 points, at its top-left).
+    static func captionRect(_ s: Wireframe.Shape) -> Wireframe.Rect {
+        let w = TextMetrics.standard.width(s.name, size: 9, face: .system)
+        return Wireframe.Rect(x: s.frame.x, y: s.frame.y, width: min(w + 2, s.frame.width), height: 12)
     }
 
     /// A container's name, small, at its top-left, when there is room.
@@ -118,7 +138,7 @@ enum WireframeSVGContent {
         let size = min(size, f.height)
         let lineHeight = size * 1.2
         let fit = max(1, min(maxLines, Int((f.height + size * 0.2) / lineHeight)))
-        let width = max(f.width - 2 * style.pad, 0), limit = width * (1 + style.slack)
+        let width = max(f.width - 2 * style.pad, 0), limit = width * (1 + style.slack) + IBRules.measuredTextSlackPoints
         let (lines, cut) = style.wraps ? wrap(t, width: limit, size: size, face: style.face, maxLines: fit)
             : unwrapped(t, width: limit, size: size, face: style.face, maxLines: fit)
         if cut && fitOnly { return "" }

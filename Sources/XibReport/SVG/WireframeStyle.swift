@@ -18,7 +18,7 @@ extension WireframeSVG {
     .wf .rail{stroke:#c9ced6;stroke-width:3;stroke-linecap:round}.wf .rail.on{stroke:#1f6feb}
     .wf .t-colorWell>.box{fill:#f4f5f7;stroke:#8c939d}.wf .swatch{fill:none;stroke:#6e747d;stroke-width:1}
     .wf .t-popUp>.box,.wf .t-stepper>.box{fill:#eef4fe;stroke:#3b78e7}
-    .wf .t-button.on>.box{fill:#c5d8f7;stroke:#1f6feb}.wf .seg.on{fill:#c5d8f7;stroke:none}
+    .wf .t-button.on>.box{fill:#c5d8f7;stroke:#1f6feb}.wf .t-button.img>.box{fill:none}.wf .seg.on{fill:#c5d8f7;stroke:none}
     .wf .t-image>.box{fill:#eceff3;stroke:#a7adb6}
     .wf .t-control>.box{fill:#f4f5f7;stroke:#a7adb6}
     .wf .t-scroller>.box{fill:#e4e7eb;stroke:#c9ced6}
@@ -47,12 +47,13 @@ extension WireframeSVG {
     .wf .mark.added{stroke:#1a7f37}.wf .mark.removed{stroke:#cf222e;stroke-dasharray:6 4}.wf .mark.modified{stroke:#bf8700}
     .wf .m-added>.box{fill:#dafbe1;fill-opacity:.55}.wf .m-removed>.box{fill:#ffebe9;fill-opacity:.55}.wf .m-modified>.box{fill:#fff8c5;fill-opacity:.55}
     .wf g.s:hover>.box{stroke:#0969da;stroke-width:2}
-    .wf.dk{background:#1c1c1e}.wf .ground{fill:#1c1c1e;stroke:none}.wf.dk .box{stroke:#6e7681}.wf.dk .k-view.t-label>.box{stroke:#48484a}
-    .wf.dk .t-field.bordered>.box,.wf.dk .t-image>.box,.wf.dk .t-control>.box,.wf.dk .k-bar>.box,.wf.dk .t-bar>.box,.wf.dk .t-colorWell>.box{fill:#2c2c2e;stroke:#6e7681}
-    .wf.dk .t-button>.box,.wf.dk .t-segmented>.box,.wf.dk .t-popUp>.box,.wf.dk .t-stepper>.box{fill:#1b2b45;stroke:#4c8dff}
-    .wf.dk .t-cell>.box{stroke:#48484a}.wf.dk .checkbox{fill:#2c2c2e;stroke:#8c939d}.wf.dk .track{fill:#3a3a3c}
-    .wf.dk .imgcap,.wf.dk .caption{fill:#aeb4bd}.wf .dark .bartitle,.wf .dark .helpq{fill:#f2f2f5}.wf.dk .helpbtn{fill:#2c2c2e}
-    .wf.dk .k-empty>.box,.wf.dk .k-no-frame>.box{fill:#2c2c2e}.wf.dk .note{fill:#c4b5fd}
+    .wf.dk{background:#1c1c1e}.wf .ground{fill:#1c1c1e;stroke:none}.wf .da>.box{stroke:#6e7681}.wf .dark.k-view.t-label>.box{stroke:#48484a}
+    .wf .da.t-field.bordered>.box,.wf .da.k-bar>.box,.wf .da.t-bar>.box,.wf .da.t-colorWell>.box,.wf .da.k-empty>.box,.wf .da.k-no-frame>.box{fill:#2c2c2e;stroke:#6e7681}
+    .wf .dark.t-image>.box,.wf .dark.t-control>.box{fill:#2c2c2e;stroke:#6e7681}
+    .wf .dark.t-button>.box,.wf .dark.t-segmented>.box,.wf .dark.t-popUp>.box,.wf .dark.t-stepper>.box{fill:#1b2b45;stroke:#4c8dff}
+    .wf .dark.t-cell>.box{stroke:#48484a}.wf .da .checkbox{fill:#2c2c2e;stroke:#8c939d}.wf .da .checkbox.on{fill:#1f6feb;stroke:#1f6feb}.wf .da .track{fill:#3a3a3c}
+    .wf .dark .imgcap,.wf .dark .caption{fill:#aeb4bd}.wf .dark .bartitle,.wf .da .helpq{fill:#f2f2f5}.wf .da .helpbtn{fill:#2c2c2e}.wf .dark .glyph{fill:#aeb4bd}.wf .dark .stroke{stroke:#aeb4bd}
+    .wf .da .note{fill:#c4b5fd}
     .caption{font-family:-apple-system,"Helvetica Neue",Helvetica,Arial,sans-serif;font-size:14px;fill:#24292f}
     """
 }
