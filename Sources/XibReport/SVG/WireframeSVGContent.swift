@@ -115,6 +115,9 @@ enum WireframeSVGContent {
         /// How much wider than its box a line may measure and still be drawn whole, squeezed
         /// to the box: the measuring error of the face (`IBRules.measuredTextTolerance`).
         var slack = IBRules.measuredTextTolerance
+        /// A text whose colour is nearly that of what it lies on (white on a light view) gets a
+        /// thin outline: as in Xcode it is there, and a reviewer can still read it.
+        var halo: String?
 
         func wrapping(_ w: Bool) -> Style {
             var s = self
@@ -124,8 +127,12 @@ enum WireframeSVGContent {
     }
 
     static func style(_ s: Wireframe.Shape) -> Style {
-        Style(face: TextMetrics.face(name: s.fontName, bold: s.bold), color: s.textColor, pad: s.textInset,
-              slack: s.substituteFont ? IBRules.substituteFontTolerance : IBRules.measuredTextTolerance)
+        var halo: String?
+        if let c = s.textColor, c.alpha >= 0.3 {
+            if c.luminance > 0.85, !s.onDark { halo = "halo" } else if c.luminance < 0.15, s.onDark { halo = "halo lt" }
+        }
+        return Style(face: TextMetrics.face(name: s.fontName, bold: s.bold), color: s.textColor, pad: s.textInset,
+                     slack: s.substituteFont ? IBRules.substituteFontTolerance : IBRules.measuredTextTolerance, halo: halo)
     }
 
     /// Text fitted into `f`: wrapped to its width, as many lines as fit, the last cut short with
@@ -151,6 +158,7 @@ enum WireframeSVGContent {
         case .mono: classes += " mono"
         case .system, .systemBold: break
         }
+        if let halo = style.halo { classes += " " + halo }
         if cut { classes += " cut" }
         var out = "<text class=\"\(classes)\" x=\"\(WireframeSVG.n(x))\" font-size=\"\(WireframeSVG.n(size))\" text-anchor=\"\(anchor.rawValue)\""
         if let c = style.color, c.alpha > 0 {

@@ -41,6 +41,7 @@ extension WireframeSVG {
     .wf .txt{fill:#1d1d1f}.wf .dark .txt,.wf .dark .caption{fill:#f2f2f5}
     .wf .btn{fill:#0a5bd3}.wf .dark .btn{fill:#8cc2ff}
     .wf .caption{fill:#6a717b}.wf .b{font-weight:600}
+    .wf .halo{paint-order:stroke;stroke:#6e747d;stroke-width:.7px;stroke-linejoin:round}.wf .halo.lt{stroke:#c9ced6}
     .wf .note{fill:#5b4497;font-style:italic}
     .wf .bartitle{fill:#1d1d1f;font-weight:600}
     .wf .mark{fill:none;stroke-width:2.5;pointer-events:none;vector-effect:non-scaling-stroke}
