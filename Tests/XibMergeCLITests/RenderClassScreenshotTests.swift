@@ -114,6 +114,13 @@ struct RenderClassScreenshotTests {
             Probe(id: "W28-zg-YXA", area: slice(0, 0.3), colour: itemBlue, share: 0...0.001, what: "no tab at the left"),
             Probe(id: "W28-zg-YXA", area: slice(0.35, 0.65), colour: itemBlue, share: 0.005...1, what: "the tabs in the middle"),
         ]),
+        ("layers: views sharing a frame print one name", "render/ios-shared-frames/input.xib", [
+            Probe(id: "iN0-l3-epB", area: { f in Rect(x: f.x + 2, y: f.y + 1, width: 60, height: 11) }, colour: (0x6A, 0x71, 0x7B), share: 0.02...1,
+                  what: "a name at the top-left, once"),
+        ]),
+        ("a navigation controller as wide as its 320-point scenes", "render/ios-left-bar-items/input.storyboard", [
+            Probe(id: "u18-76-eDe", area: slice(0.9, 1), colour: (0xF2, 0xF3, 0xF5), share: 0.5...1, what: "its bar to the screen's edge"),
+        ]),
         ("layers: a table's header below the navigation bar", "render/ios-header-below-bar/input.storyboard", [
             Probe(id: "924-tm-gcf", area: whole, colour: (0x9E, 0xA2, 0xA8), share: 0.02...1, what: "the header's \"Directory\", not hidden by the bar"),
         ]),
@@ -131,6 +138,7 @@ struct RenderClassScreenshotTests {
         let all = WireframeBuilder.build(graph)
         // The scene holding the first probed object, drawn alone.
         let canvas = try #require(all.canvases.first { $0.shapes.contains { $0.id == c.probes[0].id } }, "\(c.name): \(c.probes[0].id) is not drawn")
+        if c.name.hasPrefix("a navigation controller") { #expect(canvas.bounds.width == 320, "\(canvas.bounds)") }
         let svg = try CLI.xibmerge(["render", "--format", "svg", "--scene", canvas.id, url.path])
         #expect(svg.status == 0)
         let body = svg.stdout.split(separator: "?>", maxSplits: 1).last.map(String.init) ?? svg.stdout

@@ -15,6 +15,8 @@ extension IBRules {
         ("type", "disclosureTriangle", .disclosure), ("bezelStyle", "disclosure", .disclosure),
         ("type", "help", .help), ("bezelStyle", "helpButton", .help),
     ]
+    /// The sketches whose state, size or value is read (the others have none).
+    public static let describedControlSketches: Set<Sketch> = [.check, .radio, .disclosure, .toggle, .button, .colorWell, .slider]
     /// Button types that stay pressed while their state is on (a toggle): drawn filled when on.
     public static let toggleButtonTypes: Set<String> = ["pushOnPushOff", "toggle", "onOff"]
 

@@ -16,10 +16,11 @@ extension CanvasBuilder {
 
     /// Sets what a control shows besides its text: its state, glyph size and side, colour, value.
     func describeControl(_ s: inout Wireframe.Shape, _ e: XMLElement) {
+        guard let sketch = s.sketch, IBRules.describedControlSketches.contains(sketch) else { return }
         let holders = [e] + cells(e)
         func first(_ a: String) -> String? { holders.lazy.compactMap { $0[attribute: a] }.first }
-        switch s.sketch {
-        case .check?, .radio?, .disclosure?, .toggle?:
+        switch sketch {
+        case .check, .radio, .disclosure, .toggle:
             let state = first(IBRules.stateAttribute)
             s.state = state == IBRules.onState || e[attribute: IBRules.switchOnAttribute] == IBRules.yes ? .on
                 : state == IBRules.mixedState ? .mixed : .off
@@ -27,17 +28,17 @@ extension CanvasBuilder {
                 s.glyphSize = IBRules.checkGlyphSizes[first(IBRules.controlSizeAttribute) ?? IBRules.regularControlSize]
                 s.glyphTrailing = first(IBRules.imagePositionAttribute).map(IBRules.trailingImagePositions.contains) ?? false
             }
-        case .button?:
+        case .button:
             // A toggle button that is on is drawn pressed.
             if holders.contains(where: { $0[attribute: IBRules.typeAttribute].map(IBRules.toggleButtonTypes.contains) ?? false }),
                first(IBRules.stateAttribute) == IBRules.onState {
                 s.state = .on
             }
-        case .colorWell?:
+        case .colorWell:
             for case .element(let c) in e.children where c.name == IBRules.colorTag && c[attribute: IBRules.keyAttribute] == IBRules.colorWellColorKey {
                 s.swatch = colors.color(c)
             }
-        case .slider?:
+        case .slider:
             let v = IBRules.sliderValueAttributes
             guard let value = v.value.lazy.compactMap({ first($0).flatMap(Double.init) }).first else { break }
             let lo = first(v.min).flatMap(Double.init) ?? 0, hi = first(v.max).flatMap(Double.init) ?? 1
