@@ -30,15 +30,13 @@ struct WireframeColors {
     func color(_ e: XMLElement) -> Wireframe.Color? {
         if let c = WireframeColors.components(e) { return c }
         for attribute in IBRules.colorNameAttributes {
-            guard let name = e[attribute: attribute] else { continue }
-            if dark, let hex = IBRules.namedColorsDark[name] { return WireframeColors.hex(hex) }
-            if let c = resources[name] { return c }
-            if let hex = IBRules.namedColors[name] { return WireframeColors.hex(hex) }
+            if let name = e[attribute: attribute], let c = named(name) { return c }
         }
         return nil
     }
 
-    /// A system colour by name, in the appearance drawn.
+    /// A colour by name, in the appearance drawn: a system colour's dark value (the document's
+    /// resources cache its light one), the document's own, the profile's.
     func named(_ name: String) -> Wireframe.Color? {
         (dark ? IBRules.namedColorsDark[name] : nil).flatMap(WireframeColors.hex) ?? resources[name] ?? IBRules.namedColors[name].flatMap(WireframeColors.hex)
     }
