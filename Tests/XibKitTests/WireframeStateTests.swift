@@ -29,7 +29,7 @@ struct WireframeStateTests {
         #expect(Self.shapes(food).filter { $0.sketch == .segmented }.allSatisfy { $0.selected == nil || $0.items.indices.contains($0.selected!) })
     }
 
-    @Test("NSMatrix cells in their grid; disclosure triangles, help buttons, colour wells")
+    @Test("NSMatrix cells in their grid; disclosure triangles, help buttons, colour wells, push buttons' bezels")
     func controls() throws {
         let (_, munki, _) = try Chrome.build("macos-matrix")
         let matrix = try Self.shape(munki, "796").frame
@@ -41,6 +41,9 @@ struct WireframeStateTests {
         #expect(Chrome.shape(munki, "796")?.background == nil)  // NSMatrix draws no background unless asked
         let (_, credentials, _) = try Chrome.build("macos-disclosure")
         #expect(try Self.shape(credentials, "ajh-AN-cfv").sketch == .disclosure && Self.shape(credentials, "ajh-AN-cfv").state == .off)
+        // "Cancel" and "Log In": 32-point frames that overlap by 2 points, 21-point bezels 10 points apart.
+        let (cancel, logIn) = (try Self.shape(credentials, "8").frame, try Self.shape(credentials, "14").frame)
+        #expect(cancel.height == 21 && logIn.height == 21 && logIn.x - cancel.maxX == 10, "\(cancel) \(logIn)")
         let (_, vienna, _) = try Chrome.build("macos-radio-help")
         #expect(try Self.shape(vienna, "pfv-Xq-7Aq").sketch == .help)
         let prefs = WireframeBuilder.build(try Chrome.realPrefs())

@@ -45,6 +45,8 @@ struct RenderClassScreenshotTests {
     static let blue: RGB = (0x1F, 0x6F, 0xEB), green: RGB = (0x34, 0xC7, 0x59), segment: RGB = (0xC5, 0xD8, 0xF7)
     static let glyphGrey: RGB = (0x59, 0x63, 0x6E), cross: RGB = (0xC3, 0xC8, 0xCF), dark: RGB = (0x1C, 0x1C, 0x1E)
     static let itemBlue: RGB = (0x0A, 0x5B, 0xD3), barGrey: RGB = (0xF2, 0xF3, 0xF5), black: RGB = (0x1D, 0x1D, 0x1F)
+    /// A button's 1-point edge (#3b78e7) on a whole point: half on each of two pixel columns.
+    static let bezel: RGB = (0x94, 0xB5, 0xF0)
 
     static let cases: [(name: String, fixture: String, probes: [Probe])] = [
         ("usesAppearanceFont: 13 points, as the labels beside it", "render/macos-controls-state/input.storyboard", [
@@ -77,6 +79,12 @@ struct RenderClassScreenshotTests {
         }),
         ("a disclosure triangle and a help button", "render/macos-disclosure/input.xib", [
             Probe(id: "ajh-AN-cfv", area: whole, colour: glyphGrey, share: 0.1...1, what: "the disclosure triangle"),
+        ]),
+        ("push buttons: two rounded bezels apart, not one bar", "render/macos-disclosure/input.xib", [
+            Probe(id: "14", area: { f in Rect(x: f.x - 1, y: f.y + 4, width: 2, height: f.height - 8) }, colour: bezel, share: 0.4...1,
+                  what: "\"Log In\"'s bezel starts here"),
+            Probe(id: "14", area: { f in Rect(x: f.x - 7, y: f.y + 4, width: 4, height: f.height - 8) }, colour: bezel, share: 0...0.01,
+                  what: "no bezel in the gap after \"Cancel\""),
         ]),
         ("a help button", "render/macos-radio-help/input.storyboard", [
             Probe(id: "pfv-Xq-7Aq", area: glyph(14), colour: (0xFF, 0xFF, 0xFF), share: 0.3...1, what: "the help button's round face"),

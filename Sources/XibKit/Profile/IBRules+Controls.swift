@@ -41,6 +41,15 @@ extension IBRules {
     public static let momentaryAttribute = "momentary"
     public static let momentaryTracking = (attribute: "trackingMode", value: "momentary")
 
+    /// A push button's bezel (`bezelStyle="rounded"`) lies inside its frame: AppKit's frame of
+    /// such a button keeps room for the bezel's shadow and focus ring (a regular one is 32
+    /// points tall around a 21-point bezel, 6 points in from each side, the spare height 4 above
+    /// and 7 below). By control size, the bezel's height and its side inset; a frame no taller
+    /// than the bezel (a newer layout, or a size not here) is the bezel. (Spare height split 4:7.)
+    public static let roundedBezel = (attribute: "bezelStyle", value: "rounded")
+    public static let roundedBezelMetrics: [String: (height: Double, side: Double)] = ["regular": (21, 6), "small": (18, 5)]
+    public static let roundedBezelTopShare = 4.0 / 11
+
     /// A colour well shows its colour (`<color key="color">`) inside its bezel.
     public static let colorWellColorKey = "color"
 

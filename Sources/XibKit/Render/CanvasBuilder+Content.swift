@@ -6,6 +6,7 @@ extension CanvasBuilder {
                background: Wireframe.Color?, under: Wireframe.Color?, text: String?) -> Wireframe.Shape {
         let e = graph.nodes[n].element
         let sketch = self.sketch(of: n)
+        let frame = sketch == .button ? bezelFrame(e, frame) : frame
         let shown = sketch == nil || IBRules.textlessSketches.contains(sketch!)
             ? nil : IBGraph.shownText(e) ?? cells(e).lazy.compactMap(IBGraph.shownText).first
         // What the text lies on: the view's or its superview's solid colour, else the canvas (dark in the dark appearance).

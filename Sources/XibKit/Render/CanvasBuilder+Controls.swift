@@ -48,6 +48,18 @@ extension CanvasBuilder {
         }
     }
 
+    /// Where a macOS push button's rounded bezel is drawn inside its frame (`IBRules.roundedBezel`):
+    /// two buttons whose frames touch are two bezels apart, as in Xcode, not one bar. A button
+    /// that is a controller's view (a touch bar's or a toolbar's item) fills the place given it.
+    func bezelFrame(_ e: XMLElement, _ frame: Wireframe.Rect) -> Wireframe.Rect {
+        let holders = [e] + cells(e)
+        guard platform == .macOS, e[attribute: IBRules.keyAttribute] != IBRules.rootViewKey, holders.contains(where: { $0[attribute: IBRules.roundedBezel.attribute] == IBRules.roundedBezel.value }) else { return frame }
+        let size = holders.lazy.compactMap { $0[attribute: IBRules.controlSizeAttribute] }.first ?? IBRules.regularControlSize
+        guard let m = IBRules.roundedBezelMetrics[size], frame.height > m.height, frame.width > 4 * m.side else { return frame }
+        let spare = frame.height - m.height
+        return Wireframe.Rect(x: frame.x + m.side, y: frame.y + spare * IBRules.roundedBezelTopShare, width: frame.width - 2 * m.side, height: m.height)
+    }
+
     /// The system font size of a macOS control: by its `controlSize` (13, 11, 9 points).
     func controlFontSize(_ e: XMLElement) -> Double {
         let size = ([e] + cells(e)).lazy.compactMap { $0[attribute: IBRules.controlSizeAttribute] }.first ?? IBRules.regularControlSize
