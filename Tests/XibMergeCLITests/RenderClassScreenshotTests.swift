@@ -134,8 +134,10 @@ struct RenderClassScreenshotTests {
         ]),
     ]
 
-    @Test("render in a browser: each class of issue 39, probed where it is drawn", Chromium.installed, arguments: 0..<cases.count)
+    @Test("render in a browser: each class of issue 39, probed where it is drawn", .enabled(if: Chromium.testable, Chromium.missing),
+          arguments: 0..<cases.count)
     func probes(_ i: Int) throws {
+        _ = try Chromium.required()
         let c = Self.cases[i]
         let url = CLI.fixtures.appendingPathComponent(c.fixture)
         let graph = IBGraph(try IBDocument(bytes: [UInt8](try Data(contentsOf: url)), name: url.lastPathComponent))
@@ -173,8 +175,10 @@ struct RenderClassScreenshotTests {
 
     /// The review of openhab's commit adding a cell below the screen's height (the Settings scene of
     /// base and ours, Tests/Fixtures/render/ios-review-cell-below-screen): the added cell is outlined.
-    @Test("review in a browser: a cell added below the screen is inside the picture, outlined", Chromium.installed)
+    @Test("review in a browser: a cell added below the screen is inside the picture, outlined",
+          .enabled(if: Chromium.testable, Chromium.missing))
     func reviewGrows() throws {
+        _ = try Chromium.required()
         let folder = CLI.fixtures.appendingPathComponent("render/ios-review-cell-below-screen")
         let git = try GitSandbox()
         let file = URL(fileURLWithPath: git.path("openHAB/Main.storyboard"))
