@@ -3,8 +3,9 @@ import XibKit
 /// Builds `check`'s `CodeIndex` from the Swift and Objective-C files under folders, a file per
 /// task across cores (`parallelMap`).
 public enum CodeIndexer {
-    public static func index(folders: [String], jobs: Int? = nil) -> CodeIndex {
-        let files = SourceFiles(folders: folders)
+    /// `project`: what the Xcode projects around say (`ProjectReader.model(around: folders)` if nil).
+    public static func index(folders: [String], project: ProjectModel? = nil, jobs: Int? = nil) -> CodeIndex {
+        let files = SourceFiles(folders: folders, project: project ?? ProjectReader.model(around: folders))
         let work = files.swift.map { ($0, true) } + files.objc.map { ($0, false) }
         let parts = parallelMap(work, jobs: jobs) { path, isSwift -> FileIndex in
             guard let bytes = try? FileIO.read(path) else { return FileIndex() }
@@ -28,7 +29,7 @@ public enum CodeIndexer {
     public static func reads(_ name: String) -> Bool {
         let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? ""
         return SourceFiles.isSource(name) || Checker.documentExtensions.contains(ext) || ext == "plist"
-            || SourceFiles.manifestNames.contains(name)
+            || SourceFiles.manifestNames.contains(name) || name == ProjectReader.projectFile
     }
 
     /// One source file's index (the tests' way in).

@@ -59,16 +59,23 @@ struct CheckRun: CommandRun {
         }
         for rule in enable { settings.enable(rule) }
         for rule in disable { settings.disable(rule) }
+        let named = paths.filter { !Checker.isDirectory($0) }
+        if let other = named.first(where: { !Checker.isCheckable($0) }) {
+            throw ArgumentError("'\(other)' is not a .xib or .storyboard file (nor a .strings or .xcstrings translation of one)")
+        }
         let documents = Checker.documents(in: paths)
         if documents.isEmpty { Console.err("xibmerge check: no .xib or .storyboard file in \(paths.joined(separator: " "))") }
         let folders = sources.isEmpty ? paths.filter(Checker.isDirectory) : sources
+        let project = ProjectReader.model(around: paths + sources)
         var code: CodeIndex?
         if !folders.isEmpty && CheckRule.allCases.contains(where: { $0.readsCode && settings.isEnabled($0) }) {
             // A folder without any Swift or Objective-C file has no code to compare with.
-            let index = CodeIndexer.index(folders: folders, jobs: jobs)
+            let index = CodeIndexer.index(folders: folders, project: project, jobs: jobs)
             if index.sourceFiles > 0 { code = index }
         }
-        let results = Checker.check(documents, configuration: settings, code: code, jobs: jobs)
+        let results = Checker.notingUnsupported(Checker.check(documents, configuration: settings, code: code, project: project, jobs: jobs),
+                                                named: Set(named))
+        for note in Checker.notes(results) { Console.err(note) }
         if let code {
             for note in CodeRules.notes(results, code: code) { Console.err(note) }
             if verbose {

@@ -23,11 +23,13 @@ import XibKit
 
     /// `rule file:line` for each finding of the code rules, and the notes.
     static func run(_ folder: String, configuration: CheckConfiguration = allCodeRules) -> (lines: [String], results: [Checker.FileResult]) {
-        let code = CodeIndexer.index(folders: [folder])
-        let results = Checker.check(Checker.documents(in: [folder]), configuration: configuration, code: code)
+        let project = ProjectReader.model(around: [folder])
+        let code = CodeIndexer.index(folders: [folder], project: project)
+        let results = Checker.check(Checker.documents(in: [folder]), configuration: configuration, code: code, project: project)
         var lines = results.flatMap(\.findings).filter(\.kind.readsCode).map {
             "\($0.kind.id) \($0.file.dropFirst(folder.count + 1)):\($0.line)"
         }
+        lines += Checker.notes(results).map { $0.replacingOccurrences(of: folder + "/", with: "") }
         lines += CodeRules.notes(results, code: code)
         return (lines.sorted(), results)
     }
