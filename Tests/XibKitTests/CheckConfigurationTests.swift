@@ -7,7 +7,8 @@ import Testing
     @Test func defaults() {
         let c = CheckConfiguration()
         #expect(c.severity(of: .duplicateID) == .error)
-        #expect(c.severity(of: .orphanedTranslation) == .error)
+        #expect(c.severity(of: .lostTranslation) == .error)
+        #expect(c.severity(of: .orphanedTranslation) == .warning)
         #expect(c.severity(of: .misplacedView) == .warning)
         #expect(c.severity(of: .duplicateConstraint) == .warning)
         #expect(!c.isEnabled(.missingTranslation))
@@ -22,14 +23,14 @@ import Testing
           disable:
             - ambiguous-layout   # noisy in our project
           severity:
-            orphaned-translation: warning
+            orphaned-translation: error
             misplaced-view: error
             duplicate-constraint: off
         """
         let c = try CheckConfiguration(yaml: Array(yaml.utf8), name: ".xibmerge.yml")
         #expect(c.severity(of: .missingTranslation) == .warning)
         #expect(!c.isEnabled(.ambiguousLayout))
-        #expect(c.severity(of: .orphanedTranslation) == .warning)
+        #expect(c.severity(of: .orphanedTranslation) == .error)
         #expect(c.severity(of: .misplacedView) == .error)
         #expect(!c.isEnabled(.duplicateConstraint))
         #expect(c.severity(of: .duplicateID) == .error)

@@ -130,7 +130,7 @@ public enum Checker {
         var findings = scan.run(CheckRule.allCases, enabled: configuration.isEnabled)
         if CheckRule.allCases.contains(where: { $0.readsTranslations && configuration.isEnabled($0) }) {
             findings += LocalizationCheck.findings(in: graph, strings: LocalizationCheck.stringsFiles(for: file),
-                                                   enabled: configuration.isEnabled)
+                                                   codeStrings: code?.stringLiterals, enabled: configuration.isEnabled)
         }
         var facts: CodeRules.DocumentFacts?
         if let code {
