@@ -84,6 +84,8 @@ struct CheckRun: CommandRun {
             for note in CodeRules.notes(results, code: code) { Console.err(note) }
             if verbose {
                 Console.err("\(CodeRules.connectionsChecked(results)) connections compared with \(code.sourceFiles) source files")
+                let live = results.reduce(0) { $0 + $1.keysReadByCode }
+                if live > 0 { Console.err("\(live) translation key\(live == 1 ? "" : "s") of objects gone kept: the code reads \(live == 1 ? "it" : "them")") }
             }
         }
         if inBaseline > 0 { Console.err("note: \(inBaseline) finding\(inBaseline == 1 ? "" : "s") of the baseline \(baseline ?? "") not reported") }

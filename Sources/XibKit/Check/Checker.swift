@@ -13,6 +13,8 @@ public enum Checker {
         public var outcome: IntegrityCheck.Outcome
         /// What the document says that the code rules over the whole project need.
         public var code: CodeRules.DocumentFacts?
+        /// Keys of its translation files whose object is gone and that the code names: live.
+        public var keysReadByCode = 0
         /// Said of the document instead of findings: no target builds it, or it is in a format
         /// `check` cannot read and was met in a folder (`note: FILE: NOTE` on standard error).
         public var note: String?
@@ -128,9 +130,12 @@ public enum Checker {
         let graph = IBGraph(document)
         var scan = DocumentScan(graph)
         var findings = scan.run(CheckRule.allCases, enabled: configuration.isEnabled)
+        var keysReadByCode = 0
         if CheckRule.allCases.contains(where: { $0.readsTranslations && configuration.isEnabled($0) }) {
-            findings += LocalizationCheck.findings(in: graph, strings: LocalizationCheck.stringsFiles(for: file),
-                                                   codeStrings: code?.stringLiterals, enabled: configuration.isEnabled)
+            let translations = LocalizationCheck.findings(in: graph, strings: LocalizationCheck.stringsFiles(for: file),
+                                                          codeStrings: code?.stringLiterals, enabled: configuration.isEnabled)
+            findings += translations.findings
+            keysReadByCode = translations.readByCode
         }
         var facts: CodeRules.DocumentFacts?
         if let code {
@@ -140,7 +145,9 @@ public enum Checker {
         }
         findings = configuration.apply(findings)
         IntegrityCheck.sort(&findings)
-        return FileResult(file: file, outcome: .checked(findings), code: facts)
+        var result = FileResult(file: file, outcome: .checked(findings), code: facts)
+        result.keysReadByCode = keysReadByCode
+        return result
     }
 
     /// The exit status: 2 when a file could not be checked, 1 when an error was found (or,

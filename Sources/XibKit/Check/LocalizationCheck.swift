@@ -85,10 +85,11 @@ public enum LocalizationCheck {
     /// file that does not parse is `malformed`. The files are read and their keys walked once
     /// for all the rules.
     /// `codeStrings`: the code's string literals (nil when it was not read): keys it names are live.
+    /// `readByCode`: how many keys of gone objects the code names, and so kept live.
     public static func findings(in graph: IBGraph, strings paths: [String], codeStrings: Set<String>? = nil,
-                                enabled: (CheckRule) -> Bool) -> [IntegrityProblem] {
+                                enabled: (CheckRule) -> Bool) -> (findings: [IntegrityProblem], readByCode: Int) {
         let rules = CheckRule.allCases.filter { $0.readsTranslations && enabled($0) }
-        guard !rules.isEmpty, !paths.isEmpty else { return [] }
+        guard !rules.isEmpty, !paths.isEmpty else { return ([], 0) }
         var out: [IntegrityProblem] = []
         var translations = DocumentTranslations()
         for path in paths {
@@ -128,7 +129,7 @@ public enum LocalizationCheck {
             var scan = DocumentScan(graph)
             for rule in rules { if case .translations(let f) = rule.finder { out += f(&scan, translations) } }
         }
-        return out
+        return (out, translations.fates.readByCode.count)
     }
 
     /// Languages in a message: all of them, or from seven on their count and the first five.
