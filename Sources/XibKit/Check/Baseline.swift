@@ -6,6 +6,8 @@
 public struct Baseline: Sendable {
     /// The format's version, written in the file.
     public static let version = "1"
+    /// The file's keys (`{"version": 1, "findings": [{"rule", "file", "object", "message"}]}`).
+    enum Field: String { case version, findings, rule, file, object, message }
     private var counts: [String: Int] = [:]
     /// The folder the file is in: its paths start there.
     private let folder: String
@@ -14,25 +16,26 @@ public struct Baseline: Sendable {
     public static func write(_ results: [Checker.FileResult], to path: String) -> [UInt8] {
         let folder = FilePaths.parent(path)
         let entries: [JSONValue] = results.flatMap(\.findings).map { f in
-            var members = [JSONMember(key: "rule", value: .string(f.kind.id)), JSONMember(key: "file", value: .string(relative(f.file, folder)))]
-            if let id = f.objectID { members.append(JSONMember(key: "object", value: .string(id))) }
-            members.append(JSONMember(key: "message", value: .string(f.message)))
+            var members = [JSONMember(key: Field.rule.rawValue, value: .string(f.kind.id)),
+                           JSONMember(key: Field.file.rawValue, value: .string(relative(f.file, folder)))]
+            if let id = f.objectID { members.append(JSONMember(key: Field.object.rawValue, value: .string(id))) }
+            members.append(JSONMember(key: Field.message.rawValue, value: .string(f.message)))
             return .object(members)
         }
-        return JSONWriter.write(.object([JSONMember(key: "version", value: .number(version)),
-                                         JSONMember(key: "findings", value: .array(entries))])) + [0x0A]
+        return JSONWriter.write(.object([JSONMember(key: Field.version.rawValue, value: .number(version)),
+                                         JSONMember(key: Field.findings.rawValue, value: .array(entries))])) + [0x0A]
     }
 
     public static func load(path: String) throws(XMLParseError) -> Baseline {
         let root = try JSONReader.parse(try FileIO.read(path), name: path)
-        guard case .array(let entries)? = root["findings"] else {
+        guard case .array(let entries)? = root[Field.findings.rawValue] else {
             throw XMLParseError(kind: .malformed, location: SourceLocation(file: path, line: 1, column: 1, offset: 0),
                                 message: "not a baseline of `xibmerge check --write-baseline`: no \"findings\" list")
         }
         var baseline = Baseline(folder: FilePaths.parent(path))
         for e in entries {
-            let key = identity(rule: e["rule"]?.string ?? "", file: e["file"]?.string ?? "", object: e["object"]?.string,
-                               message: e["message"]?.string ?? "")
+            let key = identity(rule: e[Field.rule.rawValue]?.string ?? "", file: e[Field.file.rawValue]?.string ?? "",
+                               object: e[Field.object.rawValue]?.string, message: e[Field.message.rawValue]?.string ?? "")
             baseline.counts[key, default: 0] += 1
         }
         return baseline

@@ -111,11 +111,11 @@ extension CheckConfiguration {
         var out = Suppression()
         for (k, v) in pairs {
             guard case .scalar(let text) = v.value, !text.isEmpty else { throw v.error("expected a value for `\(k.text)`", name) }
-            switch k.text {
-            case "rule": out.rule = try rule(v)
-            case "file": out.file = Glob(text)
-            case "object": out.object = text
-            default: throw k.error("unknown key '\(k.text)' in an `ignore` entry (rule, file, object)", name)
+            switch Suppression.Key(rawValue: k.text) {
+            case .rule: out.rule = try rule(v)
+            case .file: out.file = Glob(text)
+            case .object: out.object = text
+            case nil: throw k.error("unknown key '\(k.text)' in an `ignore` entry (rule, file, object)", name)
             }
         }
         return out

@@ -12,6 +12,9 @@
 ///       object: abc-De-fgh
 /// ```
 public struct Suppression: Sendable, Equatable {
+    /// An entry's keys in `.xibmerge.yml`.
+    enum Key: String { case rule, file, object }
+
     public var rule: CheckRule?
     public var file: Glob?
     /// An object id, as findings name it.
