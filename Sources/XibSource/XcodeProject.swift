@@ -70,36 +70,43 @@ enum XcodeProject {
         return out
     }
 
-    /// Where the project's files and groups are: each item's `path` under its group's, by its `sourceTree`.
+    /// Where the project's files and groups are: each item's `path` under its group's, by its
+    /// `sourceTree`, each resolved once (a project names tens of thousands of files).
     struct Paths {
         let objects: [String: Value]
         let folder: String
-        private var parents: [String: String] = [:]
-        private let mainGroup: String?
+        private var resolved: [String: String] = [:]
 
         init(objects: [String: Value], folder: String, mainGroup: String?) {
             self.objects = objects
             self.folder = folder
-            self.mainGroup = mainGroup
+            var parents: [String: String] = [:]
             for (id, object) in objects {
                 for child in object["children"]?.array.compactMap(\.string) ?? [] { parents[child] = id }
             }
+            for (id, object) in objects where object["sourceTree"] != nil { resolve(id, parents: parents, mainGroup: mainGroup, depth: 0) }
         }
 
         /// nil for what is not in the source tree (products, the SDK's frameworks).
-        func path(of id: String, depth: Int = 0) -> String? {
+        func path(of id: String) -> String? { resolved[id] }
+
+        @discardableResult
+        private mutating func resolve(_ id: String, parents: [String: String], mainGroup: String?, depth: Int) -> String? {
+            if let done = resolved[id] { return done }
             guard depth < 64, let item = objects[id] else { return nil }
             let own = item["path"]?.string
+            var out: String?
             switch item["sourceTree"]?.string ?? "<group>" {
-            case "<absolute>": return own.map(ProjectModel.key)
-            case "SOURCE_ROOT": return ProjectModel.key(folder + "/" + (own ?? ""))
+            case "<absolute>": out = own.map(ProjectModel.key)
+            case "SOURCE_ROOT": out = ProjectModel.key(folder + "/" + (own ?? ""))
             case "<group>":
-                let base: String?
-                if id == mainGroup { base = folder } else if let parent = parents[id] { base = path(of: parent, depth: depth + 1) } else { base = folder }
-                guard let base else { return nil }
-                return own.map { ProjectModel.key(base + "/" + $0) } ?? base
-            default: return nil
+                var base: String? = folder
+                if id != mainGroup, let parent = parents[id] { base = resolve(parent, parents: parents, mainGroup: mainGroup, depth: depth + 1) }
+                out = base.map { base in own.map { ProjectModel.key(base + "/" + $0) } ?? base }
+            default: out = nil
             }
+            if let out { resolved[id] = out }
+            return out
         }
 
         /// A file's path, or each file of a variant group (`Main.storyboard`: `Base.lproj/Main.storyboard`, `fr.lproj/Main.strings`).

@@ -30,18 +30,12 @@ extension CheckConfiguration {
 
     /// The nearest configuration file in `directory` or a folder above it.
     public static func find(from directory: String) -> String? {
-        var dir = directory.hasPrefix("/") ? directory : directory == "." ? currentDirectory() : currentDirectory() + "/" + directory
+        var dir = FilePaths.absolute(directory)
         while true {
             for name in fileNames where FileIO.size(dir + "/" + name) != nil { return dir + "/" + name }
             guard let slash = dir.lastIndex(of: "/"), dir != "/" else { return nil }
             dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
         }
-    }
-
-    static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The defaults with the file's settings applied.

@@ -7,7 +7,7 @@ import Darwin
 /// Paths compared as text: what a command line names (relative to the working folder) and
 /// what an Xcode project names (relative to its groups) meet as absolute, normalised paths.
 public enum FilePaths {
-    /// `..` and `.` resolved lexically, repeated and trailing slashes dropped.
+    /// `..` and `.` resolved lexically, repeated and trailing slashes dropped (`a/..` is "").
     public static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -15,8 +15,7 @@ public enum FilePaths {
             if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
             parts.append(part)
         }
-        let joined = parts.joined(separator: "/")
-        return path.hasPrefix("/") ? "/" + joined : joined.isEmpty ? "." : joined
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
     /// The path from `/`, normalised (symbolic links are not resolved).
