@@ -33,8 +33,17 @@ struct SourceFiles {
         self.project = project
         for folder in folders { walk(folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder) }
         // The manifests above the folders too: `check App/` beside `App.xcodeproj` and its `Podfile`.
-        for folder in Set(folders.flatMap { ProjectReader.ancestors(of: FilePaths.absolute($0)) }).sorted() {
-            for name in LocalizationCheck.entries(of: folder) where Self.manifestNames.contains(name) { manifests.append(folder + "/" + name) }
+        // A `Package.swift` above only where a folder is in one of its targets: its dependencies
+        // are theirs, not those of an app or a test fixture that happens to sit in its repository.
+        let absolute = folders.map(FilePaths.absolute)
+        for folder in Set(absolute.flatMap(ProjectReader.ancestors)).sorted() {
+            for name in LocalizationCheck.entries(of: folder) where Self.manifestNames.contains(name) {
+                if name == ProjectReader.packageManifest,
+                   !ProjectReader.targetFolders(ofPackageAt: folder).contains(where: { t in absolute.contains { FilePaths.isInside($0, t) } }) {
+                    continue
+                }
+                manifests.append(folder + "/" + name)
+            }
         }
         findAbsentDependencies()
         readProjectsAndPlists(project)

@@ -28,6 +28,36 @@ import XibKit
         #expect(CodeRules.notes(results, code: code) == ["note: 1 class not in the sources, perhaps from Swift packages (MASShortcut) (not present): MASShortcutView"])
     }
 
+    /// A `Package.swift` above the checked folder declares absent packages only for its own
+    /// targets' folders: xibmerge's manifest (which fetches the MCP SDK) is no reason to excuse
+    /// a class in a test fixture below it, but it is for its `Sources/` and `path:` targets.
+    @Test func aPackageAboveSpeaksOnlyForItsTargets() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xibmerge-package-above-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for folder in [".git", "Sources/XibKit", "Tests/CorpusSupport", "Tests/Fixtures/check-code/app"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        try """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "xibmerge",
+                dependencies: [
+                    .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
+                ],
+                targets: [
+                    .target(name: "XibKit"),
+                    .target(name: "CorpusSupport", path: "Tests/CorpusSupport"),
+                ]
+            )
+            """.write(toFile: root + "/Package.swift", atomically: true, encoding: .utf8)
+        for (folder, absent) in [("Tests/Fixtures/check-code/app", false), ("Sources/XibKit", true), ("Tests/CorpusSupport", true)] {
+            let path = root + "/" + folder
+            let code = CodeIndexer.index(folders: [path], project: ProjectReader.model(around: [path]))
+            #expect(code.absentDependencies == (absent ? ["Swift packages"] : []), "\(folder)")
+        }
+    }
+
     /// A class the IB file says is the target's own (`customModuleProvider="target"`) is never
     /// taken to come from an absent pod; the same class without it is a note. openHAB's cell
     /// (Main.storyboard:413, a class renamed in the code) in a project with a Podfile and no Pods/.
