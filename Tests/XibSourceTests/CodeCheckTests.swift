@@ -48,11 +48,6 @@ import XibKit
         }
     }
 
-    /// The fixture loop above passes with no case at all if the folder moves: this fails then.
-    @Test func fixturesArePresent() {
-        #expect(Self.cases.count >= 6, "expected the check-code fixtures in \(Self.fixtures.path)")
-    }
-
     @Test func defaultsLeaveUnconnectedOutletsOff() {
         let (lines, _) = Self.run(Self.fixtures.appendingPathComponent("swift-ios").path, configuration: CheckConfiguration())
         #expect(!lines.contains { $0.hasPrefix("unconnected-outlet") })
