@@ -20,6 +20,9 @@ public struct FileTree: Sendable {
 
     public static let disk = FileTree(memory: nil)
 
+    /// Whether the files are held in memory (a commit's whole tree), not on disk.
+    public var isInMemory: Bool { memory != nil }
+
     private init(memory: Memory?) {
         self.memory = memory
     }

@@ -3,8 +3,10 @@ import XibKit
 /// Builds `check`'s `CodeIndex` from the Swift and Objective-C files under folders (on disk, or
 /// of a tree in memory: a commit's), a file per task across cores (`parallelMap`).
 public enum CodeIndexer {
-    public static func index(folders: [String], jobs: Int? = nil, tree: FileTree = .disk, memo: Memo? = nil) -> CodeIndex {
-        let files = SourceFiles(folders: folders, tree: tree)
+    /// `project`: what the Xcode projects around say (`ProjectReader.model(around: folders)` if nil).
+    public static func index(folders: [String], project: ProjectModel? = nil, jobs: Int? = nil, tree: FileTree = .disk,
+                             memo: Memo? = nil) -> CodeIndex {
+        let files = SourceFiles(folders: folders, project: project ?? ProjectReader.model(around: folders, tree: tree), tree: tree)
         let work = files.swift.map { ($0, true) } + files.objc.map { ($0, false) }
         // What `memo` knows is read on every core; what is new goes into it after.
         let known = memo?.parts ?? [:]
@@ -42,7 +44,7 @@ public enum CodeIndexer {
     public static func reads(_ name: String) -> Bool {
         let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? ""
         return SourceFiles.isSource(name) || Checker.documentExtensions.contains(ext) || ext == "plist"
-            || SourceFiles.manifestNames.contains(name)
+            || SourceFiles.manifestNames.contains(name) || name == ProjectReader.projectFile
     }
 
     /// One source file's index (the tests' way in).

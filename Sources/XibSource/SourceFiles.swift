@@ -7,8 +7,8 @@ struct SourceFiles {
     static let objcExtensions: Set<String> = ["h", "m", "mm"]
     /// Build products and tool folders, never sources of the app.
     static let skippedFolders: Set<String> = ["build", "DerivedData", "node_modules"]
-    /// Files that declare dependencies and the project's sources.
-    static let manifestNames: Set<String> = ["Podfile", "Cartfile", ".gitmodules", "Package.swift", "project.pbxproj"]
+    /// Files that declare dependencies (the Xcode projects' are read by `ProjectReader`).
+    static let manifestNames: Set<String> = ["Podfile", "Cartfile", ".gitmodules", "Package.swift"]
 
     var swift: [String] = []
     var objc: [String] = []
@@ -20,45 +20,59 @@ struct SourceFiles {
     var plistStrings: Set<String> = []
     private var manifests: [String] = []
     private var plists: [String] = []
-    /// Source file names the Xcode projects list; nil when there is none, or one whose
-    /// folders are synchronised (Xcode 16: files are not listed).
+    /// Source file names the Xcode projects list; nil when there is none.
     private var listed: Set<String>? = nil
-    /// Folders of Swift packages: their files are in no Xcode project.
-    private var packageFolders: [String] = []
+    private let project: ProjectModel
     /// Where the files are: the disk, or a commit's in memory.
     let tree: FileTree
 
-    init(folders: [String], tree: FileTree = .disk) {
+    init(folders: [String], project: ProjectModel, tree: FileTree = .disk) {
+        self.project = project
         self.tree = tree
         for folder in folders { walk(folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder) }
+        // A commit's tree in memory is the whole repository: nothing lies above it.
+        if !tree.isInMemory { addManifests(above: folders) }
         findAbsentDependencies()
-        readProjectsAndPlists()
+        readProjectsAndPlists(project)
     }
 
-    /// Whether an Xcode project builds the file, as far as the projects say.
-    func isBuilt(_ path: String) -> Bool {
-        guard let listed else { return true }
-        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        return listed.contains(name) || packageFolders.contains { path.hasPrefix($0) }
-    }
-
-    private mutating func readProjectsAndPlists() {
-        var names: Set<String> = [], synchronised = false
-        for manifest in manifests where manifest.hasSuffix("project.pbxproj") {
-            let bytes = (try? tree.read(manifest)) ?? []
-            synchronised = synchronised || ByteSearch.contains(bytes, "PBXFileSystemSynchronizedRootGroup")
-            for line in ByteSearch.lines(of: bytes, containing: "isa = PBXFileReference") {
-                for key in ["path = ", "name = "] {
-                    guard let value = ByteSearch.value(after: key, in: line, upTo: UInt8(ascii: ";")) else { continue }
-                    let name = value.split(separator: "/").last.map(String.init) ?? ""
-                    if Self.isSource(name) { names.insert(name) }
+    /// The manifests above the folders too: `check App/` beside `App.xcodeproj` and its `Podfile`.
+    /// A `Package.swift` above only where a folder is in one of its targets: its dependencies
+    /// are theirs, not those of an app or a test fixture that happens to sit in its repository.
+    private mutating func addManifests(above folders: [String]) {
+        let absolute = folders.map(FilePaths.absolute)
+        for folder in Set(absolute.flatMap(ProjectReader.ancestors)).sorted() {
+            for name in LocalizationCheck.entries(of: folder) where Self.manifestNames.contains(name) {
+                if name == ProjectReader.packageManifest,
+                   !ProjectReader.targetFolders(ofPackageAt: folder).contains(where: { t in absolute.contains { FilePaths.isInside($0, t) } }) {
+                    continue
                 }
+                manifests.append(folder + "/" + name)
             }
         }
-        if !names.isEmpty && !synchronised {
-            listed = names
-            let present = Set((swift + objc).map { $0.split(separator: "/").last.map(String.init) ?? $0 })
-            absentSources = Set(names.subtracting(present).filter { !$0.hasSuffix(".h") }.map { String($0.prefix { $0 != "." }) })
+    }
+
+    /// Whether an Xcode project builds the file, as far as the projects say: one names a file
+    /// of its name, or the file is in a folder Xcode synchronises, or in a Swift package.
+    func isBuilt(_ path: String) -> Bool {
+        guard let listed else { return true }
+        if listed.contains(FilePaths.name(path).lowercased()) { return true }
+        let absolute = ProjectModel.key(path)
+        return project.packageFolders.contains { FilePaths.isInside(absolute, $0) }
+            || project.projects.contains { $0.synchronizedFolders.contains { FilePaths.isInside(absolute, $0.folder) } }
+    }
+
+    static func isSkippedFolder(_ name: String) -> Bool {
+        skippedFolders.contains(name) || name.hasSuffix(".xcassets")
+    }
+
+    /// The sources the projects name (`listed`, and those the tree lacks), and the property lists' strings.
+    private mutating func readProjectsAndPlists(_ project: ProjectModel) {
+        if !project.projects.isEmpty {
+            let names = Set(project.projects.flatMap(\.referencedNames).filter(Self.isSource))
+            listed = Set(names.map { $0.lowercased() })
+            let present = Set((swift + objc).map { FilePaths.name($0).lowercased() })
+            absentSources = Set(names.filter { !present.contains($0.lowercased()) && !$0.hasSuffix(".h") }.map { String($0.prefix { $0 != "." }) })
         }
         for plist in plists {
             plistStrings.formUnion(ByteSearch.values(in: (try? tree.read(plist)) ?? [], between: "<string>", and: "</string>"))
@@ -76,14 +90,13 @@ struct SourceFiles {
         for name in tree.entries(of: dir).sorted() where !name.hasPrefix(".") || name == ".gitmodules" {
             let path = dir == "." ? name : dir + "/" + name
             if tree.isDirectory(path, followingLinks: false) {
-                if !Self.skippedFolders.contains(name) && !name.hasSuffix(".xcassets") { walk(path) }
+                if !Self.isSkippedFolder(name) { walk(path) }
                 continue
             }
             let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? ""
             if Self.swiftExtensions.contains(ext) { swift.append(path); hasSource = true }
             if Self.objcExtensions.contains(ext) { objc.append(path); hasSource = true }
             if Self.manifestNames.contains(name) { manifests.append(path) }
-            if name == "Package.swift" { packageFolders.append(dir + "/") }
             if ext == "plist" { plists.append(path) }
         }
         // Every folder above a source file may be a module's (`Rocket.Chat/` builds `Rocket_Chat`).
@@ -115,11 +128,15 @@ struct SourceFiles {
                     let path = line.split(separator: "=", maxSplits: 1)[1].trimmingSpaces
                     if tree.entries(of: dir + "/" + path).isEmpty { found.insert("submodule \(path)") }
                 }
-            case "Package.swift" where ByteSearch.contains(bytes, ".package(url:"),
-                 "project.pbxproj" where ByteSearch.contains(bytes, "XCRemoteSwiftPackageReference"):
+            case "Package.swift" where ByteSearch.contains(bytes, ".package(url:"):
                 found.insert("Swift packages")
             default: break
             }
+        }
+        let products = Set(project.projects.flatMap(\.remotePackageProducts)).sorted()
+        if !products.isEmpty {
+            found.remove("Swift packages")
+            found.insert("Swift packages (\(products.joined(separator: ", ")))")
         }
         absentDependencies = found.sorted()
     }

@@ -9,7 +9,9 @@ enum CheckCommand {
             abstract: "Check integrity, layout flags and translations of .xib and .storyboard files.",
             discussion: """
                 Rules (default severity): \(CheckRule.allCases.map { "\($0.id) (\($0.isEnabledByDefault ? $0.defaultSeverity.rawValue : "off"))" }.joined(separator: ", ")).
-                Settings come from .xibmerge.yml, found from the working directory upward, then --enable/--disable.
+                Settings come from .xibmerge.yml, found from the working directory upward, then --enable/--disable; \
+                its `excluded:` paths are not checked and its `ignore:` entries name findings not to report.
+                --write-baseline FILE records the findings; --baseline FILE then reports (and fails on) only new ones.
                 A folder is searched for .xib and .storyboard files; a LANG.lproj/NAME.strings file or NAME.xcstrings String Catalog stands for the document it translates.
                 The code rules read the Swift and Objective-C files under the folders given (or --sources): see doc/code-check.md.
                 Exit codes: 0 no errors (warnings allowed unless --strict), 1 errors found, 2 a file could not be read or is in an unsupported format.
@@ -23,6 +25,8 @@ enum CheckCommand {
                           complete: .directories),
                 .flag(.verbose, help: "Say how many connections were compared with how many source files."),
                 .flag(.strict, help: "Exit 1 on warnings too."),
+                .option(.baseline, value: "file", help: "Leave out the findings this baseline holds: only new ones are reported."),
+                .option(.writeBaseline, value: "file", help: "Write the findings to this file, as a baseline for --baseline."),
             ] + JobsOption.specs + [
                 .variadic(.paths, required: true,
                           help: "The .xib or .storyboard files, folders to search, or LANG.lproj/NAME.strings or NAME.xcstrings files."),
@@ -30,8 +34,8 @@ enum CheckCommand {
         ) { parsed in
             CheckRun(format: try parsed.value(.format) ?? .text, enable: try parsed.values(.enable),
                      disable: try parsed.values(.disable), config: parsed.string(.config), sources: parsed.strings(.sources),
-                     verbose: parsed.flag(.verbose), strict: parsed.flag(.strict), jobs: try JobsOption.jobs(parsed),
-                     paths: parsed.strings(.paths))
+                     verbose: parsed.flag(.verbose), strict: parsed.flag(.strict), baseline: parsed.string(.baseline),
+                     writeBaseline: parsed.string(.writeBaseline), jobs: try JobsOption.jobs(parsed), paths: parsed.strings(.paths))
         }
     }
 }
@@ -45,10 +49,55 @@ struct CheckRun: CommandRun {
     var sources: [String] = []
     var verbose = false
     var strict = false
+    var baseline: String?
+    var writeBaseline: String?
     var jobs: Int?
     var paths: [String]
 
     func run() throws {
+        let settings = try self.settings()
+        let named = paths.filter { !Checker.isDirectory($0) }
+        if let other = named.first(where: { !Checker.isCheckable($0) }) {
+            throw ArgumentError("'\(other)' is not a .xib or .storyboard file (nor a .strings or .xcstrings translation of one)")
+        }
+        var known: Baseline?
+        if let baseline {
+            do { known = try Baseline.load(path: baseline) } catch { Console.err(error.description); throw Exit.error }
+        }
+        let documents = Checker.documents(in: paths).filter { !settings.isExcluded($0) }
+        if documents.isEmpty { Console.err("xibmerge check: no .xib or .storyboard file in \(paths.joined(separator: " "))") }
+        let folders = sources.isEmpty ? paths.filter(Checker.isDirectory) : sources
+        let project = ProjectReader.model(around: paths + sources)
+        var code: CodeIndex?
+        if !folders.isEmpty && CheckRule.allCases.contains(where: { $0.readsCode && settings.isEnabled($0) }) {
+            // A folder without any Swift or Objective-C file has no code to compare with.
+            let index = CodeIndexer.index(folders: folders, project: project, jobs: jobs)
+            if index.sourceFiles > 0 { code = index }
+        }
+        let checked = Checker.notingUnsupported(Checker.check(documents, configuration: settings, code: code, project: project, jobs: jobs),
+                                                named: Set(named))
+        var (results, ignored) = settings.suppressing(checked)
+        if let writeBaseline { try AtomicWrite.write(Baseline.write(results, to: writeBaseline), to: writeBaseline) }
+        var inBaseline = 0
+        if let known { (results, inBaseline) = known.filtering(results) }
+        for note in Checker.notes(results) { Console.err(note) }
+        if let code {
+            for note in CodeRules.notes(results, code: code) { Console.err(note) }
+            if verbose {
+                Console.err("\(CodeRules.connectionsChecked(results)) connections compared with \(code.sourceFiles) source files")
+                let live = results.reduce(0) { $0 + $1.keysReadByCode }
+                if live > 0 { Console.err("\(live) translation key\(live == 1 ? "" : "s") of objects gone kept: the code reads \(live == 1 ? "it" : "them")") }
+            }
+        }
+        if inBaseline > 0 { Console.err("note: \(inBaseline) finding\(inBaseline == 1 ? "" : "s") of the baseline \(baseline ?? "") not reported") }
+        if verbose && ignored > 0 { Console.err("\(ignored) finding\(ignored == 1 ? "" : "s") left out by excluded: and ignore: of .xibmerge.yml") }
+        Console.out(CheckReport.render(results, as: format, toolVersion: XibMerge.version))
+        let status = Checker.status(of: results, strict: strict)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The defaults, then `.xibmerge.yml` (or `--config`), then `--enable` and `--disable`.
+    private func settings() throws -> CheckConfiguration {
         var settings = CheckConfiguration()
         if let file = config ?? CheckConfiguration.find(from: ".") {
             do {
@@ -60,25 +109,7 @@ struct CheckRun: CommandRun {
         }
         for rule in enable { settings.enable(rule) }
         for rule in disable { settings.disable(rule) }
-        let documents = Checker.documents(in: paths)
-        if documents.isEmpty { Console.err("xibmerge check: no .xib or .storyboard file in \(paths.joined(separator: " "))") }
-        let folders = sources.isEmpty ? paths.filter(Checker.isDirectory) : sources
-        var code: CodeIndex?
-        if !folders.isEmpty && CheckRule.allCases.contains(where: { $0.readsCode && settings.isEnabled($0) }) {
-            // A folder without any Swift or Objective-C file has no code to compare with.
-            let index = CodeIndexer.index(folders: folders, jobs: jobs)
-            if index.sourceFiles > 0 { code = index }
-        }
-        let results = Checker.check(documents, configuration: settings, code: code, jobs: jobs)
-        if let code {
-            for note in CodeRules.notes(results, code: code) { Console.err(note) }
-            if verbose {
-                Console.err("\(CodeRules.connectionsChecked(results)) connections compared with \(code.sourceFiles) source files")
-            }
-        }
-        Console.out(CheckReport.render(results, as: format, toolVersion: XibMerge.version))
-        let status = Checker.status(of: results, strict: strict)
-        if status != 0 { throw ExitCode(status) }
+        return settings
     }
 }
 

@@ -52,9 +52,11 @@ enum CodeTree {
     /// What the code rules find in a tree in memory, or under a folder on disk (`top`); paths
     /// relative to it.
     static func check(_ tree: FileTree, top: String = ".", configuration: CheckConfiguration, memo: CodeIndexer.Memo? = nil) -> Findings? {
-        let code = CodeIndexer.index(folders: [top], tree: tree, memo: memo)
+        let project = ProjectReader.model(around: [top], tree: tree)
+        let code = CodeIndexer.index(folders: [top], project: project, tree: tree, memo: memo)
         guard code.sourceFiles > 0 else { return nil }
-        let results = Checker.check(Checker.documents(in: [top], tree: tree), configuration: configuration, code: code, tree: tree)
+        let results = Checker.check(Checker.documents(in: [top], tree: tree), configuration: configuration, code: code,
+                                    project: project, tree: tree)
         let prefix = top == "." ? nil : top + "/"
         let findings = results.flatMap(\.findings).filter(\.kind.readsCode).map { f in
             guard let prefix else { return f }

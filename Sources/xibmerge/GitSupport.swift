@@ -95,15 +95,7 @@ enum GitCLI {
     }
 
     /// `..` and `.` resolved lexically, repeated and trailing slashes dropped.
-    static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
-            parts.append(part)
-        }
-        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
-    }
+    static func normalized(_ path: String) -> String { FilePaths.normalized(path) }
 
     /// The canonical form of an existing path (symlinks resolved, e.g. /tmp on macOS); unchanged if it does not exist.
     static func realPath(_ path: String) -> String {

@@ -16,7 +16,7 @@ enum ReviewCommand {
             before and after wireframes (added green, removed red and dashed, modified amber) with the constraint \
             and connection changes beside them; for storyboards, the flow graph. Exit codes: 0 reviewed, 1 with \
             --exit-code when there are changes, 2 errors (also when a changed file cannot be read; the report \
-            names it).
+            names it). A translation file that does not parse is named in the report, and the rest reviewed.
             """,
             arguments: [
                 .option(.format, of: Format.self, help: "Output format.", default: "markdown"),
@@ -90,8 +90,10 @@ struct ReviewRun: CommandRun {
             report.htmlName = htmlName
             report.fullReviewAt = fullReviewAt
             report.markdownLimit = maxLength
-            for p in report.problems { Console.err("xibmerge: \(p.message); \(p.path) not reviewed") }
-            failed = failed || !report.problems.isEmpty
+            for p in report.problems {
+                Console.err("xibmerge: \(p.message); " + (p.leftOut ? "\(p.path) not reviewed" : "its translations left out of the review"))
+            }
+            failed = failed || report.problems.contains(where: \.leftOut)
             changed = report.files.contains(where: \.hasChanges)
             try CommandOutput.write(report.render(format), to: output)
         }
@@ -170,7 +172,8 @@ enum ReviewReading {
                         strings.append(try StringsFile(bytes: bytes, name: t.path))
                     }
                 } catch {
-                    problems.append(.init(path: t.path, message: HistoryReading.problem(error, path: t.path)))
+                    // One broken translation file is a finding, not a reason to stop the review.
+                    problems.append(.init(path: t.path, message: HistoryReading.problem(error, path: t.path), leftOut: false))
                 }
             }
             let c = item.change

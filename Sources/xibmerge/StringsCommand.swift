@@ -1,4 +1,5 @@
 import XibKit
+import XibSource
 
 enum StringsCommand {
     enum Format: String, ArgumentValue, CaseIterable { case strings, xcstrings }
@@ -14,6 +15,9 @@ enum StringsCommand {
                 writes, in UTF-16 with a byte-order mark unless --encoding utf8; --format xcstrings a String Catalog as Xcode writes it.
                 With --update EXISTING, EXISTING (.strings or .xcstrings) is brought up to date instead: new keys added, \
                 translations whose source text is unchanged kept byte for byte, every dropped or stale key reported.
+                With --prune, the dead keys (their object is gone, no string literal of the code names them, and the \
+                object was not re-created under a new id) are removed from every .strings file and catalog of each document \
+                at once, everything else kept byte for byte; the code is read from --sources, else the repository's top.
                 Exit codes: 0 written, 1 keys were dropped or marked stale (--update), 2 errors.
                 """,
             arguments: [
@@ -21,10 +25,18 @@ enum StringsCommand {
                 .option(.encoding, of: Encoding.self, help: "Encoding of a new .strings file (utf16 is ibtool's, with a byte-order mark).", default: "utf16"),
                 .option(.output, short: "o", help: "Write here instead of standard output (with several files: a folder)."),
                 .option(.update, help: "Bring this .strings or .xcstrings file up to date (written in place unless -o)."),
+                .flag(.prune, help: "Remove the dead keys from every translation file of each document, in place."),
+                .repeated(.sources, value: "dir", help: "With --prune: folder of the code that may read the keys (repeatable; default: the repository's top).",
+                          complete: .directories),
                 .variadic(.files, required: true, help: "The .xib or .storyboard files."),
             ]
         ) { parsed in
             let (files, output, update) = (parsed.strings(.files), parsed.string(.output), parsed.string(.update))
+            if parsed.flag(.prune) {
+                if update != nil || output != nil { throw ArgumentError("--prune writes the translation files in place: no --update or -o") }
+                return PruneRun(sources: parsed.strings(.sources), files: files)
+            }
+            if !parsed.strings(.sources).isEmpty { throw ArgumentError("--sources goes with --prune") }
             if update != nil && files.count != 1 { throw ArgumentError("--update takes exactly one document") }
             if files.count > 1 && output == nil { throw ArgumentError("with several documents, -o names the folder to write their files in") }
             return StringsRun(format: try parsed.value(.format), encoding: try parsed.value(.encoding) ?? .utf16, output: output,
@@ -89,5 +101,61 @@ struct StringsRun: CommandRun {
         }
         if result.bytes != bytes || output != nil { try AtomicWrite.write(result.bytes, to: output ?? existing) }
         return result.changes.contains { $0.kind == .dropped || $0.kind == .stale }
+    }
+}
+
+/// `strings --prune`: the dead keys of each document out of all its translation files. Every
+/// file is read and judged before any is written; each write is atomic.
+struct PruneRun: CommandRun {
+    var sources: [String]
+    var files: [String]
+
+    func run() throws {
+        let folders = sources.isEmpty ? Array(Set(files.map(ProjectReader.top))).sorted() : sources
+        let code = CodeIndexer.index(folders: folders)
+        var writes: [(path: String, bytes: [UInt8], removed: Int)] = []
+        var lost = 0, live = 0
+        for file in files {
+            let (graph, strings, catalogs): (IBGraph, [(StringsFile, [UInt8])], [(StringCatalog, [UInt8])])
+            do {
+                (graph, strings, catalogs) = try Self.load(file)
+            } catch {
+                Console.err(error.description + " (nothing pruned)")
+                throw Exit.error
+            }
+            let fates = TranslationFates(graph: graph, texts: LocalizableStrings.strings(in: graph), files: strings.map(\.0),
+                                         catalogs: catalogs.map(\.0), codeStrings: code.stringLiterals)
+            let dead = Set(fates.dead.map(\.key.key))
+            lost += fates.lost.count
+            live += fates.readByCode.count
+            for (f, bytes) in strings {
+                let out = StringsPrune.strings(f, bytes: bytes, removing: dead)
+                if out != bytes { writes.append((f.name, out, f.entries.filter { dead.contains($0.key) }.count)) }
+            }
+            for (c, bytes) in catalogs {
+                let out = StringsPrune.catalog(c, bytes: bytes, removing: dead)
+                if out != bytes { writes.append((c.name, out, c.entries.filter { dead.contains($0.key) }.count)) }
+            }
+        }
+        for w in writes { try AtomicWrite.write(w.bytes, to: w.path) }
+        var line = "xibmerge: \(writes.reduce(0) { $0 + $1.removed }) dead keys removed from \(writes.count) file\(writes.count == 1 ? "" : "s")"
+        if live > 0 { line += "; \(live) key\(live == 1 ? "" : "s") the code reads kept" }
+        if lost > 0 { line += "; \(lost) lost translation\(lost == 1 ? "" : "s") kept (move them to the new ids: see `xibmerge check`)" }
+        Console.err(line)
+    }
+
+    /// The document and its translation files, each with its bytes.
+    static func load(_ file: String) throws(XMLParseError) -> (IBGraph, [(StringsFile, [UInt8])], [(StringCatalog, [UInt8])]) {
+        let graph = IBGraph(try IBDocument.load(path: file))
+        var strings: [(StringsFile, [UInt8])] = [], catalogs: [(StringCatalog, [UInt8])] = []
+        for path in LocalizationCheck.stringsFiles(for: file) {
+            let bytes = try FileIO.read(path)
+            if path.hasSuffix("." + LocalizationCheck.catalogExtension) {
+                catalogs.append((try StringCatalog(bytes: bytes, name: path), bytes))
+            } else {
+                strings.append((try StringsFile(bytes: bytes, name: path), bytes))
+            }
+        }
+        return (graph, strings, catalogs)
     }
 }

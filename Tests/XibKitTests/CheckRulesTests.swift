@@ -67,7 +67,8 @@ import Testing
         #expect(f.first?.file == fr)
         #expect(f.first?.line == 9)
         #expect(f.first?.column == 1)
-        #expect(f.first?.message.hasPrefix("translation \"cLs-Bt-9Qa.normalTitle\" is orphaned") == true)
+        #expect(f.first?.severity == .warning)
+        #expect(f.first?.message == "translation \"cLs-Bt-9Qa.normalTitle\" is dead: \(Self.fixtures.path)/\(document) has no object 'cLs-Bt-9Qa' (fr); it translated \"Close\"")
 
         let french = try StringsFile.load(path: fr)
         #expect(french.entries.first?.value == "Il semble qu'AutoFill ne se soit pas fermé correctement.\n\nContactez-nous : \"aide\".")
@@ -124,11 +125,13 @@ import Testing
     }
 
     /// A Base.lproj / fr.lproj / de.lproj tree built from real storyboards: French and German
-    /// `.strings` generated from their text-bearing objects (German in UTF-16), keys of made-up
-    /// ids added, and one translated object given a new id in the base file (what a delete and
-    /// re-create in Xcode does). `check` reports exactly those keys as orphaned, no others.
+    /// `.strings` generated from their text-bearing objects with ibtool's comments (German in
+    /// UTF-16), keys of made-up ids added, and one translated object given a new id in the base
+    /// file (what a delete and re-create in Xcode does). `check` reports exactly the made-up keys
+    /// as dead (one finding per key), and each text of the re-created object as lost in both
+    /// languages, naming its old key; no other key.
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
-    func orphanedKeysInAGeneratedTree() throws {
+    func deadAndLostKeysInAGeneratedTree() throws {
         let storyboards = try Corpus.documentFiles().map(\.url)
             .filter { $0.pathExtension == "storyboard" && $0.lastPathComponent.contains("Base.lproj") }
             .prefix(4)
@@ -140,24 +143,26 @@ import Testing
             let name = "Story\(i)"
             var text = try String(contentsOf: url, encoding: .utf8)
             let graph = IBGraph(try IBDocument(bytes: Array(text.utf8), name: name))
-            let keys = LocalizationCheck.localizableKeys(in: graph)
+            let keys = LocalizableStrings.strings(in: graph)
             guard let renamed = keys.last?.key.objectID else { continue }
             // The object re-created with a new id: every reference follows, its translations do not.
-            text = text.replacingOccurrences(of: "\"\(renamed)\"", with: "\"nEw-\(i)d-Obj\"")
+            let newID = "nEw-\(i)d-Obj"
+            text = text.replacingOccurrences(of: "\"\(renamed)\"", with: "\"\(newID)\"")
             let base = root.appendingPathComponent("Base.lproj/\(name).storyboard")
-            var expected: Set<String> = []
+            var expected: Set<String> = Set(keys.filter { $0.key.objectID == renamed }.map {
+                "lost \(newID).\($0.key.property) was \($0.key.key) in de, fr"
+            })
             for (language, utf16) in [("fr", false), ("de", true)] {
                 var lines: [String] = []
-                for (n, key, _) in keys {
-                    lines.append("/* Class = \"\(graph.nodes[n].tag)\"; ObjectID = \"\(key.objectID)\"; */")
-                    lines.append("\"\(key.key)\" = \"\(escaped(translation(of: graph, n, key.property, language)))\";")
-                    if key.objectID == renamed { expected.insert("\(language).lproj/\(name).strings:\(lines.count)") }
+                for s in keys {
+                    lines.append("/* \(s.comment) */")
+                    lines.append("\"\(s.key.key)\" = \"\(escaped(translation(of: graph, s.node, s.key.property, language)))\";")
                     lines.append("")
                 }
-                for orphan in ["zZ9-\(language)-Or1.text", "Xq0-Pp-\(i)\(language)k.normalTitle"] {
+                for orphan in ["zZ9-\(language)-Or1.text", "Xq\(i)-Pp-\(language)k.normalTitle"] {
                     lines.append("// no such object")
                     lines.append("\"\(orphan)\" = \"\\\"orphan\\\"\";")
-                    expected.insert("\(language).lproj/\(name).strings:\(lines.count)")
+                    expected.insert("dead \(language).lproj/\(name).strings:\(lines.count)")
                 }
                 let body = lines.joined(separator: "\n") + "\n"
                 let data = utf16 ? Data([0xFF, 0xFE]) + body.data(using: .utf16LittleEndian)! : Data(body.utf8)
@@ -167,16 +172,22 @@ import Testing
                 // Every value reads back as written, escapes and all.
                 let parsed = try StringsFile.load(path: file.path)
                 #expect(parsed.entries.count == keys.count + 2)
-                for (entry, (n, key, _)) in zip(parsed.entries, keys) {
-                    #expect(entry.key == key.key)
-                    #expect(entry.value == translation(of: graph, n, key.property, language))
+                for (entry, s) in zip(parsed.entries, keys) {
+                    #expect(entry.key == s.key.key)
+                    #expect(entry.value == translation(of: graph, s.node, s.key.property, language))
                 }
             }
             try FileManager.default.createDirectory(at: base.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: base, atomically: true, encoding: .utf8)
             let findings = Checker.check(file: base.path, configuration: CheckConfiguration()).findings
-                .filter { $0.kind == .orphanedTranslation }
-            let found = Set(findings.map { "\($0.file.dropFirst(root.path.count + 1)):\($0.line)" })
+            var found: Set<String> = []
+            for f in findings {
+                if f.kind == .orphanedTranslation { found.insert("dead \(f.file.dropFirst(root.path.count + 1)):\(f.line)") }
+                if f.kind == .lostTranslation, let old = f.message.firstMatch(of: /under "([^"]+)"/)?.1,
+                   let property = f.message.split(separator: " ").first, let languages = f.message.firstMatch(of: /translation in ([^:]+):/)?.1 {
+                    found.insert("lost \(f.objectID ?? "?").\(property) was \(old) in \(languages)")
+                }
+            }
             #expect(found == expected, "\(url.lastPathComponent)")
             checked += 1
         }

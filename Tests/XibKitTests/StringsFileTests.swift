@@ -49,7 +49,7 @@ import Testing
 
     @Test func utf8ByteOrderMarkAndBraces() throws {
         let file = try StringsFile(bytes: [0xEF, 0xBB, 0xBF] + Array("{\n  \"a.b\" = \"c\";\n}\n".utf8), name: "x.strings")
-        #expect(file.entries == [StringsFile.Entry(key: "a.b", value: "c", line: 2, column: 3, rawValue: "\"c\"")])
+        #expect(file.entries == [StringsFile.Entry(key: "a.b", value: "c", line: 2, column: 3, rawValue: "\"c\"", span: 4..<16)])
         #expect(try StringsFile(bytes: [], name: "empty.strings").entries.isEmpty)
     }
 

@@ -8,6 +8,8 @@ import Testing
 /// - `expected/NAME.strings` or `.xcstrings`: what `xibmerge strings` writes for `Base.lproj/NAME.*`;
 /// - `update/PATH`: a translation file after `strings --update`; without one, the update must
 ///   give the file's own bytes back. Updating the result again changes nothing.
+/// - `prune/PATH`: a translation file after `strings --prune` (its dead keys out, without the
+///   code); without one, the prune must give the file's own bytes back.
 @Suite struct StringsFixtureTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/strings")
@@ -20,7 +22,7 @@ import Testing
             .filter { $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard") }.sorted().map { base + "/" + $0 }
     }
 
-    @Test func thereAreCases() { #expect(Self.cases.count >= 3) }
+    @Test func thereAreCases() { #expect(Self.cases.count >= 5) }
 
     @Test(arguments: cases) func check(_ name: String) throws {
         let dir = Self.root.appendingPathComponent(name).path
@@ -64,6 +66,40 @@ import Testing
                 if expected == input { #expect(result.changes.isEmpty) }
             }
         }
+    }
+
+    /// The dead keys go, every other entry stays as it was (its bytes), and pruning again changes nothing.
+    @Test(arguments: cases) func prune(_ name: String) throws {
+        let dir = Self.root.appendingPathComponent(name).path
+        for document in Self.documents(dir) {
+            let graph = IBGraph(try IBDocument.load(path: document))
+            let paths = LocalizationCheck.stringsFiles(for: document)
+            let strings = try paths.filter { $0.hasSuffix(".strings") }.map { try StringsFile.load(path: $0) }
+            let catalogs = try paths.filter { $0.hasSuffix(".xcstrings") }.map { try StringCatalog.load(path: $0) }
+            let fates = TranslationFates(graph: graph, texts: LocalizableStrings.strings(in: graph), files: strings, catalogs: catalogs)
+            let dead = Set(fates.dead.map(\.key.key))
+            for path in paths {
+                let relative = String(path.dropFirst(dir.count + 1))
+                let input = try FileIO.read(path)
+                let result = try Self.prune(input, name: path, dead)
+                let expectedPath = dir + "/prune/" + relative
+                let expected = FileManager.default.fileExists(atPath: expectedPath) ? try FileIO.read(expectedPath) : input
+                #expect(result == expected, "\(name)/\(relative)")
+                #expect(try Self.prune(result, name: path, dead) == result, "\(name)/\(relative) again")
+                let before = try Self.keys(input, name: path), after = try Self.keys(result, name: path)
+                #expect(after == before.filter { !dead.contains($0) }, "\(name)/\(relative)")
+            }
+        }
+    }
+
+    static func prune(_ bytes: [UInt8], name: String, _ keys: Set<String>) throws -> [UInt8] {
+        name.hasSuffix(".xcstrings") ? StringsPrune.catalog(try StringCatalog(bytes: bytes, name: name), bytes: bytes, removing: keys)
+            : StringsPrune.strings(try StringsFile(bytes: bytes, name: name), bytes: bytes, removing: keys)
+    }
+
+    static func keys(_ bytes: [UInt8], name: String) throws -> [String] {
+        name.hasSuffix(".xcstrings") ? try StringCatalog(bytes: bytes, name: name).entries.map(\.key)
+            : try StringsFile(bytes: bytes, name: name).entries.map(\.key)
     }
 
     static func update(_ bytes: [UInt8], name: String, _ strings: [LocalizableString]) throws -> StringsUpdate.Result {

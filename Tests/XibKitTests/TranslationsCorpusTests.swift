@@ -5,7 +5,7 @@ import Testing
 
 /// Translations of the shared projects' documents (`../shared/projects`): String Catalogs read
 /// and written back byte for byte, the keys and comments `xibmerge strings` makes against the
-/// ones Xcode and ibtool wrote, orphaned keys against an independent count, and `--update`
+/// ones Xcode and ibtool wrote, dead and lost keys against an independent count, and `--update`
 /// with unchanged documents.
 @Suite(.enabled(if: Projects.isAvailable, Projects.skipped)) struct TranslationsCorpusTests {
     /// Every document that has translation files, with them.
@@ -72,26 +72,34 @@ import Testing
         #expect(stringsMatches + gone == stringsKeys)
     }
 
-    /// `check` reports a key as orphaned exactly when the document has no `id="…"` of it (an
-    /// independent count on the raw bytes).
-    @Test func orphanedKeysAgainstAnIndependentCount() throws {
+    /// `check` reports a key as dead (`orphaned-translation`, one finding per key) or lost
+    /// exactly when it starts with an id of Interface Builder's form that the document has no
+    /// `id="…"` of (an independent count on the raw bytes, each key once over all languages).
+    @Test func deadKeysAgainstAnIndependentCount() throws {
         var perProject: [String: (reported: Int, counted: Int)] = [:]
         for (project, document, files) in Self.documents {
             let ids = Self.ids(in: try FileIO.read(document))
-            var counted = 0
+            var gone = Set<String>()
             for file in files {
                 let keys = file.hasSuffix(".xcstrings") ? try StringCatalog.load(path: file).entries.map(\.key)
                     : try StringsFile.load(path: file).entries.map(\.key)
-                counted += keys.filter { key in !ids.contains(String(key.prefix { $0 != "." })) }.count
+                for key in keys {
+                    let id = String(key.prefix { $0 != "." })
+                    if key.contains("."), id.wholeMatch(of: /[A-Za-z0-9]{3}-[A-Za-z0-9]{2}-[A-Za-z0-9]{3}|-?[0-9]+/) != nil, !ids.contains(id) {
+                        gone.insert(key)
+                    }
+                }
             }
-            let reported = Checker.check(file: document, configuration: CheckConfiguration()).findings.filter { $0.kind == .orphanedTranslation }.count
+            let findings = Checker.check(file: document, configuration: CheckConfiguration()).findings
+            let reported = findings.filter { $0.kind == .orphanedTranslation || $0.kind == .lostTranslation }.count
             perProject[project, default: (0, 0)].reported += reported
-            perProject[project, default: (0, 0)].counted += counted
+            perProject[project, default: (0, 0)].counted += gone.count
         }
         for (project, c) in perProject.sorted(by: { $0.key < $1.key }) {
-            print("TranslationsCorpus: \(project): \(c.reported) orphaned keys reported, \(c.counted) counted")
+            print("TranslationsCorpus: \(project): \(c.reported) dead or lost keys reported, \(c.counted) counted")
             #expect(c.reported == c.counted, "\(project)")
         }
+        #expect(perProject.values.reduce(0) { $0 + $1.counted } > 0)
     }
 
     /// The values of every ` id="…"` in the bytes.

@@ -55,9 +55,48 @@ import Testing
         let dir = try Self.copy("catalog-stale-manual")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try CLI.xibmerge(["check", "mul.lproj/Edit.xcstrings"], cwd: dir)
-        #expect(r.status == 1)
+        #expect(r.status == 0, "dead keys and a stale one are warnings")
         let lines = r.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
         #expect(lines == ["mul.lproj/Edit.xcstrings:22:5:", "mul.lproj/Edit.xcstrings:58:5:", "mul.lproj/Edit.xcstrings:76:5:"])
+    }
+}
+
+/// `strings --prune`: the dead keys out of every language at once, the rest of each file as it
+/// was; keys the code reads and lost translations stay.
+@Suite struct StringsPruneCLITests {
+    @Test func prunesEveryLanguageAndKeepsLostTranslations() throws {
+        let dir = try StringsCLITests.copy("lost-recreated")
+        let r = try CLI.xibmerge(["strings", "--prune", "Base.lproj/WelcomeView.xib"], cwd: dir)
+        #expect(r.status == 0)
+        #expect(r.stderr == "xibmerge: 4 dead keys removed from 2 files; 2 lost translations kept (move them to the new ids: see `xibmerge check`)\n")
+        for file in ["it.lproj/WelcomeView.strings", "sv-SE.lproj/WelcomeView.strings"] {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + file)) == Data(contentsOf: URL(fileURLWithPath: dir + "/prune/" + file)), "\(file)")
+        }
+        let again = try CLI.xibmerge(["strings", "--prune", "Base.lproj/WelcomeView.xib"], cwd: dir)
+        #expect(again.stderr == "xibmerge: 0 dead keys removed from 0 files; 2 lost translations kept (move them to the new ids: see `xibmerge check`)\n")
+    }
+
+    /// The code beside the document is read (no repository here: the folder above `Base.lproj`).
+    @Test func keepsKeysTheCodeReads() throws {
+        let dir = try StringsCLITests.copy("code-keys")
+        let r = try CLI.xibmerge(["strings", "--prune", "Base.lproj/Main.storyboard"], cwd: dir)
+        #expect(r.stderr == "xibmerge: 1 dead keys removed from 1 file; 1 key the code reads kept\n")
+        let catalog = try String(contentsOfFile: dir + "/mul.lproj/Main.xcstrings", encoding: .utf8)
+        #expect(catalog.contains("\"D99-0O-MB6.title\""))
+        #expect(catalog.contains("\"Use frontmost.app as Todo App\""))
+        #expect(!catalog.contains("\"1tx-W0-xDw.title\""))
+    }
+
+    /// A translation file that does not parse: its place, exit 2, nothing written.
+    @Test func aBrokenFileStopsBeforeAnyWrite() throws {
+        let dir = try StringsCLITests.copy("lost-recreated")
+        try "\"24.title\" = \"x\"\n".write(toFile: dir + "/sv-SE.lproj/WelcomeView.strings", atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: dir + "/it.lproj/WelcomeView.strings"))
+        let r = try CLI.xibmerge(["strings", "--prune", "Base.lproj/WelcomeView.xib"], cwd: dir)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("sv-SE.lproj/WelcomeView.strings:2:1: error:"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/it.lproj/WelcomeView.strings")) == before)
+        #expect(try CLI.xibmerge(["strings", "--prune", "--update", "x.strings", "Base.lproj/WelcomeView.xib"], cwd: dir).status == 2)
     }
 }
 

@@ -23,11 +23,13 @@ import XibKit
 
     /// `rule file:line` for each finding of the code rules, and the notes.
     static func run(_ folder: String, configuration: CheckConfiguration = allCodeRules) -> (lines: [String], results: [Checker.FileResult]) {
-        let code = CodeIndexer.index(folders: [folder])
-        let results = Checker.check(Checker.documents(in: [folder]), configuration: configuration, code: code)
+        let project = ProjectReader.model(around: [folder])
+        let code = CodeIndexer.index(folders: [folder], project: project)
+        let results = Checker.check(Checker.documents(in: [folder]), configuration: configuration, code: code, project: project)
         var lines = results.flatMap(\.findings).filter(\.kind.readsCode).map {
             "\($0.kind.id) \($0.file.dropFirst(folder.count + 1)):\($0.line)"
         }
+        lines += Checker.notes(results).map { $0.replacingOccurrences(of: folder + "/", with: "") }
         lines += CodeRules.notes(results, code: code)
         return (lines.sorted(), results)
     }
@@ -67,9 +69,12 @@ import XibKit
             files[path] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path)))
         }
         let tree = FileTree(files: files)
-        let code = CodeIndexer.index(folders: ["."], tree: tree)
-        let results = Checker.check(Checker.documents(in: ["."], tree: tree), configuration: Self.allCodeRules, code: code, tree: tree)
+        let project = ProjectReader.model(around: ["."], tree: tree)
+        let code = CodeIndexer.index(folders: ["."], project: project, tree: tree)
+        let results = Checker.check(Checker.documents(in: ["."], tree: tree), configuration: Self.allCodeRules, code: code,
+                                    project: project, tree: tree)
         var lines = results.flatMap(\.findings).filter(\.kind.readsCode).map { "\($0.kind.id) \($0.file):\($0.line)" }
+        lines += Checker.notes(results)
         lines += CodeRules.notes(results, code: code)
         #expect(lines.sorted() == Self.run(folder).lines)
         #expect(code.sourceFiles == CodeIndexer.index(folders: [folder]).sourceFiles)

@@ -133,6 +133,12 @@ struct DocumentScan {
 public struct CheckConfiguration: Sendable, Equatable {
     /// The severity of every enabled rule; a rule missing here is disabled.
     public private(set) var severities: [CheckRule: Severity]
+    /// Paths left out (`excluded:`): documents not checked, findings in them not reported.
+    public var excluded: [Glob] = []
+    /// Findings a team accepts (`ignore:`), each named by rule, file and object, or some of them.
+    public var ignored: [Suppression] = []
+    /// The folder the settings file is in, where its paths start (the working folder without one).
+    public var root = "."
 
     public init() {
         severities = [:]

@@ -9,15 +9,9 @@ extension CodeRules {
         return head.filter { $0.kind.readsCode && !before.contains(identity($0)) }
     }
 
-    /// A finding's rule, file, object path and message, every `:NUMBER` dropped (the code
-    /// side's `File.swift:12`).
+    /// A finding's rule, file, object path and message, line numbers dropped
+    /// (`IntegrityProblem.withoutLineNumbers`: the code side's `File.swift:12`).
     static func identity(_ f: IntegrityProblem) -> String {
-        var message = "", afterColon = false
-        for c in f.message {
-            if afterColon && c.isASCII && c.isNumber { continue }
-            afterColon = c == ":"
-            message.append(c)
-        }
-        return [f.kind.id, f.file, f.path ?? "", message].joined(separator: "\u{0}")
+        [f.kind.id, f.file, f.path ?? "", IntegrityProblem.withoutLineNumbers(f.message)].joined(separator: "\u{0}")
     }
 }

@@ -12,11 +12,16 @@ import Darwin
 ///   disable:
 ///     - ambiguous-layout
 ///   severity:
-///     orphaned-translation: warning
+///     orphaned-translation: error
+///   excluded: [Pods, "**/Legacy/*.xib"]
+///   ignore:
+///     - rule: missing-outlet
+///       file: App/Base.lproj/Main.storyboard
+///       object: abc-De-fgh
 /// ```
 ///
-/// It is read as block-style YAML: mappings, lists (`- item` or `[a, b]`), plain or quoted
-/// scalars, comments. Anything else (anchors, flow mappings, multi-line scalars, tabs) is an
+/// (`excluded:` and `ignore:`: `Suppression`.) It is read as block-style YAML: mappings, lists
+/// (`- item`, `- key: value` or `[a, b]`), plain or quoted scalars, comments. Anything else (anchors, flow mappings, multi-line scalars, tabs) is an
 /// error naming `file:line:column`, as is an unknown key, rule or severity: a typo must not
 /// silently leave a rule on. (A YAML library would bring Foundation, and its start-up cost,
 /// into every command.)
@@ -25,7 +30,7 @@ extension CheckConfiguration {
 
     /// The nearest configuration file in `directory` or a folder above it.
     public static func find(from directory: String) -> String? {
-        var dir = directory.hasPrefix("/") ? directory : directory == "." ? currentDirectory() : currentDirectory() + "/" + directory
+        var dir = FilePaths.absolute(directory)
         while true {
             for name in fileNames where FileIO.size(dir + "/" + name) != nil { return dir + "/" + name }
             guard let slash = dir.lastIndex(of: "/"), dir != "/" else { return nil }
@@ -33,15 +38,11 @@ extension CheckConfiguration {
         }
     }
 
-    static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
     /// The defaults with the file's settings applied.
     public static func load(path: String) throws(XMLParseError) -> CheckConfiguration {
-        try CheckConfiguration(yaml: try FileIO.read(path), name: path)
+        var c = try CheckConfiguration(yaml: try FileIO.read(path), name: path)
+        c.root = FilePaths.parent(path)
+        return c
     }
 
     public init(yaml bytes: [UInt8], name: String) throws(XMLParseError) {
@@ -56,7 +57,7 @@ extension CheckConfiguration {
             guard key.text == "check" else { throw key.error("unknown setting '\(key.text)' (expected `check`)", name) }
             guard case .map(let settings) = value.value else {
                 if case .scalar("") = value.value { continue }
-                throw value.error("`check` must be a mapping (enable, disable, severity)", name)
+                throw value.error("`check` must be a mapping (\(Self.settings))", name)
             }
             for (k, v) in settings { try apply(k, v, name) }
         }
@@ -84,9 +85,34 @@ extension CheckConfiguration {
                 default: throw s.error("unknown severity '\(s.text)' (error, warning or off)", name)
                 }
             }
+        case "excluded":
+            excluded += try value.scalars(name, what: "path").map { Glob($0.text) }
+        case "ignore":
+            guard case .list(let items) = value.value else { throw value.error("`ignore` must be a list of `- rule: …` entries", name) }
+            ignored += try items.map { item throws(XMLParseError) in try suppression(item, name, rule: rule) }
         default:
-            throw key.error("unknown setting '\(key.text)' under `check` (enable, disable, severity)", name)
+            throw key.error("unknown setting '\(key.text)' under `check` (\(Self.settings))", name)
         }
+    }
+
+    static let settings = "enable, disable, severity, excluded, ignore"
+
+    /// One `ignore:` entry: `rule`, `file` and `object`, at least one of them.
+    private func suppression(_ item: MiniYAML.Node, _ name: String, rule: (MiniYAML.Node) throws(XMLParseError) -> CheckRule) throws(XMLParseError) -> Suppression {
+        guard case .map(let pairs) = item.value, !pairs.isEmpty else {
+            throw item.error("an `ignore` entry is a mapping: rule, file, object", name)
+        }
+        var out = Suppression()
+        for (k, v) in pairs {
+            guard case .scalar(let text) = v.value, !text.isEmpty else { throw v.error("expected a value for `\(k.text)`", name) }
+            switch Suppression.Key(rawValue: k.text) {
+            case .rule: out.rule = try rule(v)
+            case .file: out.file = Glob(text)
+            case .object: out.object = text
+            case nil: throw k.error("unknown key '\(k.text)' in an `ignore` entry (rule, file, object)", name)
+            }
+        }
+        return out
     }
 }
 
@@ -110,13 +136,13 @@ struct MiniYAML {
         }
 
         /// A list of scalars, or one scalar as a list of one.
-        func scalars(_ file: String) throws(XMLParseError) -> [Node] {
+        func scalars(_ file: String, what: String = "rule id") throws(XMLParseError) -> [Node] {
             switch value {
             case .scalar(let s): return s.isEmpty ? [] : [self]
             case .list(let items):
-                for item in items { guard case .scalar = item.value else { throw item.error("expected a rule id", file) } }
+                for item in items { guard case .scalar = item.value else { throw item.error("expected a \(what)", file) } }
                 return items
-            case .map: throw error("expected a list of rule ids", file)
+            case .map: throw error("expected a list of \(what)s", file)
             }
         }
     }
@@ -187,7 +213,13 @@ struct MiniYAML {
             if isList {
                 let rest = line.text.dropFirst(1).drop { $0 == " " }
                 let column = indent + 1 + (line.text.count - rest.count)
-                if rest.contains(": ") || rest.hasSuffix(":") { throw fail("mappings inside lists are not supported here", line.number, column) }
+                if Self.keyEnd(rest) != nil {
+                    // `- rule: x` opens a mapping whose keys stand at the column of `rule`.
+                    at -= 1
+                    lines[at] = Line(indent: column - 1, text: rest, number: line.number)
+                    items.append(try block(indent: column - 1))
+                    continue
+                }
                 items.append(try scalarOrFlowList(rest, line.number, column))
             } else {
                 guard let colon = Self.keyEnd(line.text) else { throw fail("expected `key: value`", line.number, indent + 1) }

@@ -7,8 +7,12 @@ import Darwin
 /// What the localisation rules of `check` share. For `X.lproj/NAME.storyboard` (or `.xib`), every
 /// `*.lproj/NAME.strings` beside it, and the String Catalog `NAME.xcstrings` (in `mul.lproj/`
 /// or another `.lproj` folder beside it, or beside the `.lproj` folders), translate it by
-/// object id (`"abc-De-fgh.text"`):
-/// - `orphaned-translation`: a key whose object id is not in the document;
+/// object id (`"abc-De-fgh.text"`). The keys whose object is gone are judged once for all
+/// rules (`TranslationFates`):
+/// - `lost-translation`: an object re-created with a new id whose translations stayed under
+///   the old one, so that users see the base text;
+/// - `orphaned-translation`: a key whose object id is not in the document and that no code
+///   reads: dead, one finding per key with its languages;
 /// - `stale-translation`: a key whose source text, as ibtool's or Xcode's comment recorded it
 ///   when the key was extracted, is not the document's text any more (keys Xcode already
 ///   marked `stale` are left to Xcode);
@@ -80,9 +84,12 @@ public enum LocalizationCheck {
     /// the translation files (orphans, stale keys) and the document (missing translations). A
     /// file that does not parse is `malformed`. The files are read and their keys walked once
     /// for all the rules.
-    public static func findings(in graph: IBGraph, strings paths: [String], enabled: (CheckRule) -> Bool) -> [IntegrityProblem] {
+    /// `codeStrings`: the code's string literals (nil when it was not read): keys it names are live.
+    /// `readByCode`: how many keys of gone objects the code names, and so kept live.
+    public static func findings(in graph: IBGraph, strings paths: [String], codeStrings: Set<String>? = nil,
+                                enabled: (CheckRule) -> Bool) -> (findings: [IntegrityProblem], readByCode: Int) {
         let rules = CheckRule.allCases.filter { $0.readsTranslations && enabled($0) }
-        guard !rules.isEmpty, !paths.isEmpty else { return [] }
+        guard !rules.isEmpty, !paths.isEmpty else { return ([], 0) }
         var out: [IntegrityProblem] = []
         var translations = DocumentTranslations()
         for path in paths {
@@ -113,16 +120,22 @@ public enum LocalizationCheck {
                 for e in file.entries { judge(file.name, e.key, e.line, e.column, e.comment, nil) }
             }
             for catalog in translations.catalogs {
-                for e in catalog.entries where e.extractionState != StringCatalog.State.manual || e.objectKey != nil {
-                    judge(catalog.name, e.key, e.line, e.column, e.comment, e.extractionState)
-                }
+                for e in catalog.entries { judge(catalog.name, e.key, e.line, e.column, e.comment, e.extractionState) }
             }
         }
         if !(translations.files.isEmpty && translations.catalogs.isEmpty) {
+            translations.fates = TranslationFates(graph: graph, texts: translations.texts, files: translations.files,
+                                                  catalogs: translations.catalogs, codeStrings: codeStrings)
             var scan = DocumentScan(graph)
             for rule in rules { if case .translations(let f) = rule.finder { out += f(&scan, translations) } }
         }
-        return out
+        return (out, translations.fates.readByCode.count)
+    }
+
+    /// Languages in a message: all of them, or from seven on their count and the first five.
+    static func languageList(_ languages: [String]) -> String {
+        languages.count > 6 ? "\(languages.count) languages: " + languages.prefix(5).joined(separator: ", ") + ", …"
+            : languages.joined(separator: ", ")
     }
 
     /// A text on one line, in quotes, shortened to its first 60 characters.
@@ -181,7 +194,7 @@ struct TranslationKey {
         self.column = column
         self.comment = comment
         self.state = state
-        objectKey = StringsFile.ObjectKey(key)
+        objectKey = StringsFile.ObjectKey(key) { graph.node(forObjectID: String($0)) != nil }
         node = objectKey.flatMap { graph.node(forObjectID: $0.objectID) }
     }
 
@@ -193,4 +206,6 @@ struct DocumentTranslations {
     var texts: [LocalizableString] = []
     var files: [StringsFile] = []
     var catalogs: [StringCatalog] = []
+    /// The keys whose object is gone, judged.
+    var fates = TranslationFates()
 }

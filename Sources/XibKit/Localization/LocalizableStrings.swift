@@ -61,6 +61,15 @@ public struct LocalizableString: Sendable, Equatable {
         return nil
     }
 
+    /// The class a comment of this form records (`Class = "NSMenuItem";`), or nil.
+    public static func recordedClass(in comment: String) -> String? {
+        let marker = "Class = \""
+        guard comment.hasPrefix(marker) else { return nil }
+        let rest = comment.dropFirst(marker.count)
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
+    }
+
     static func find(_ needle: [Unicode.Scalar], in hay: [Unicode.Scalar]) -> Int? {
         guard needle.count <= hay.count else { return nil }
         for i in 0...(hay.count - needle.count) where hay[i] == needle[0] && Array(hay[i..<i + needle.count]) == needle { return i }

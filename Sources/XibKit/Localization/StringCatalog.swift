@@ -18,6 +18,8 @@ public struct StringCatalog: Sendable {
         public var languages: [(name: String, state: String)]
         /// False for a key marked "Don't translate".
         public var shouldTranslate = true
+        /// Each language's text, where it has one unit (not plural or device variations).
+        public var values: [String: String] = [:]
 
         public var objectKey: StringsFile.ObjectKey? { StringsFile.ObjectKey(key) }
 
@@ -76,9 +78,13 @@ public struct StringCatalog: Sendable {
             unitStates(l.value, into: &states)
             return (l.key, states.first { $0 != State.translated } ?? State.translated)
         }
+        var values: [String: String] = [:]
+        for l in m.value[Field.localizations]?.members ?? [] {
+            if let v = l.value[Field.stringUnit]?[Field.value]?.string { values[l.key] = v }
+        }
         return Entry(key: m.key, line: m.line, column: m.column, comment: m.value[Field.comment]?.string,
                      extractionState: m.value[Field.extractionState]?.string, languages: languages,
-                     shouldTranslate: m.value[Field.shouldTranslate] != .bool(false))
+                     shouldTranslate: m.value[Field.shouldTranslate] != .bool(false), values: values)
     }
 
     /// The states of every `stringUnit` under a value, in order.

@@ -17,6 +17,9 @@ public struct StringsFile: Sendable {
         /// The value as written, quotes and escapes included (`"Fermé\U00E9"`): what an update
         /// copies so that a kept translation keeps its bytes. Nil for `"key";`.
         public var rawValue: String? = nil
+        /// Where the entry is in the decoded text, in Unicode scalars: from its comment (when
+        /// only blanks stand between the two) or its key to its `;`. What a prune removes.
+        public var span: Range<Int> = 0..<0
 
         /// The key as a Base-localised Interface Builder file's: `abc-De-fgh.normalTitle`.
         public var objectKey: ObjectKey? { ObjectKey(key) }
@@ -33,11 +36,15 @@ public struct StringsFile: Sendable {
             self.property = property
         }
 
-        /// Nil when the key has no separator, or nothing on one side of it.
-        public init?(_ key: String) {
+        /// Nil when the key has no separator, nothing on one side of it, or does not start
+        /// with an object id: one of Interface Builder's form (`IBRules.hasObjectIDForm`), or
+        /// one `isObjectID` knows (a document's own ids, whatever their form).
+        public init?(_ key: String, isObjectID: (Substring) -> Bool = { _ in false }) {
             guard let dot = key.firstIndex(of: IBRules.localizationKeySeparator),
                   dot != key.startIndex, key.index(after: dot) != key.endIndex else { return nil }
-            objectID = String(key[..<dot])
+            let id = key[..<dot]
+            guard IBRules.hasObjectIDForm(id) || isObjectID(id) else { return nil }
+            objectID = String(id)
             property = String(key[key.index(after: dot)...])
         }
 
@@ -130,8 +137,9 @@ private struct StringsParser {
     var at = 0
     var line = 1
     var lineStart = 0
-    /// The last block comment met since the last entry.
+    /// The last block comment met since the last entry, and where it starts and ends.
     var lastComment: String?
+    var lastCommentSpan = 0..<0
 
     init(scalars: [Unicode.Scalar], name: String) {
         self.scalars = scalars
@@ -151,7 +159,8 @@ private struct StringsParser {
         let braced = peek == "{"
         if braced { advance(); try skipSpace() }
         while let c = peek, !(braced && c == "}") {
-            let (line, column, comment) = (self.line, self.column, lastComment)
+            let (line, column, comment, keyStart) = (self.line, self.column, lastComment, at)
+            let attached = comment != nil && scalars[lastCommentSpan.upperBound..<keyStart].allSatisfy { $0.properties.isWhitespace }
             let key = try string("a key")
             try skipSpace()
             var value = key
@@ -166,7 +175,8 @@ private struct StringsParser {
             }
             guard peek == ";" else { throw error(peek == nil ? "the file ends before `;`" : "expected `;` after \(value == key ? "the key" : "the value")") }
             advance()
-            entries.append(StringsFile.Entry(key: key, value: value, line: line, column: column, comment: comment, rawValue: raw))
+            entries.append(StringsFile.Entry(key: key, value: value, line: line, column: column, comment: comment, rawValue: raw,
+                                             span: (attached ? lastCommentSpan.lowerBound : keyStart)..<at))
             lastComment = nil
             try skipSpace()
         }
@@ -192,13 +202,14 @@ private struct StringsParser {
             if c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{FEFF}" || c == "\u{2028}" {
                 advance()
             } else if c == "/" && at + 1 < scalars.count && scalars[at + 1] == "*" {
-                let (l, col) = (line, column)
+                let (l, col, opening) = (line, column, at)
                 advance(); advance()
                 let start = at
                 while peek != nil && !(peek == "*" && at + 1 < scalars.count && scalars[at + 1] == "/") { advance() }
                 guard peek != nil else { throw error("a comment opened here is never closed (`*/`)", line: l, column: col) }
                 lastComment = Self.trimmed(scalars[start..<at])
                 advance(); advance()
+                lastCommentSpan = opening..<at
             } else if c == "/" && at + 1 < scalars.count && scalars[at + 1] == "/" {
                 while let d = peek, d != "\n" { advance() }
             } else {

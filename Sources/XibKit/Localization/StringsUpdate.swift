@@ -9,7 +9,9 @@
 ///   reporting it), in a catalog with its translated units marked `needs_review`; a value that
 ///   only copied the old base text takes the new one (`updated`);
 /// - a key whose object or text is gone is `dropped` from a `.strings` file, and marked
-///   `stale` in a catalog (its translations stay; Xcode does the same); `manual` keys are left alone.
+///   `stale` in a catalog (its translations stay; Xcode does the same); `manual` keys, and keys
+///   that do not start with an object id (the code's: `"Use frontmost.app as Todo App"`), are
+///   left alone (a `.strings` file keeps them after the document's keys, in their order).
 /// Nothing to change: the input's bytes, as they are.
 public enum StringsUpdate {
     private typealias F = StringCatalog.Field
@@ -32,7 +34,12 @@ public enum StringsUpdate {
         let generated = Dictionary(strings.map { ($0.key.key, $0) }, uniquingKeysWith: { a, _ in a })
         var values: [String: String] = [:], comments: [String: String] = [:]
         var changes: [Change] = []
+        var others: [StringsFile.Entry] = []
         for e in file.entries {
+            if generated[e.key] == nil && e.objectKey == nil {
+                others.append(e)
+                continue
+            }
             guard let s = generated[e.key] else {
                 changes.append(Change(kind: .dropped, key: e.key, line: e.line, detail: "no such text in the document; translation \"\(e.value)\" dropped"))
                 continue
@@ -60,6 +67,9 @@ public enum StringsUpdate {
             if i > 0 { text += "\n" }
             text += StringsExport.entryText(comment: comments[s.key.key] ?? s.comment, key: s.key.key, quotedValue: values[s.key.key]!)
         }
+        for e in others {
+            text += "\n" + StringsExport.entryText(comment: e.comment, key: e.key, quotedValue: e.rawValue ?? StringsExport.quoted(e.value))
+        }
         let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
         return Result(bytes: StringsFile.encode(text, as: file.encoding, byteOrderMark: mark || (bytes.isEmpty && file.encoding != .utf8)),
                       changes: changes)
@@ -74,7 +84,7 @@ public enum StringsUpdate {
             guard var value = table[e.key] else { continue }
             if let s = generated[e.key] {
                 changes += refresh(&value, e, s, source)
-            } else if e.extractionState != StringCatalog.State.manual && e.extractionState != StringCatalog.State.stale {
+            } else if e.extractionState != StringCatalog.State.manual && e.extractionState != StringCatalog.State.stale && e.objectKey != nil {
                 value.set(F.extractionState, .string(StringCatalog.State.stale))
                 changes.append(Change(kind: .stale, key: e.key, line: e.line, detail: "no such text in the document; marked stale, translations kept"))
             }

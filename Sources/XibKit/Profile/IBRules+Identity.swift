@@ -8,6 +8,20 @@ extension IBRules {
     /// The attribute whose value is an object's id.
     public static let objectIDAttribute = "id"
 
+    /// Whether a string has the form of the ids Interface Builder gives objects: `abc-De-fgh`
+    /// (three, two and three letters or digits), or a number (older files, and the placeholders
+    /// `-1`, `-2`, `-3`). A translation key splits into an object id and a property only where
+    /// it starts with one: `"Use frontmost.app as Todo App"` is a key of the code's.
+    public static func hasObjectIDForm(_ s: Substring) -> Bool {
+        let u = Array(s.utf8)
+        func alnum(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) }
+        if u.count == 10, u[3] == UInt8(ascii: "-"), u[6] == UInt8(ascii: "-") {
+            return u.enumerated().allSatisfy { i, b in i == 3 || i == 6 || alnum(b) }
+        }
+        let digits = u.first == UInt8(ascii: "-") ? u.dropFirst() : u[...]
+        return !digits.isEmpty && digits.count <= 12 && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
     /// Elements whose `id` is not an object id (device models, size-class adaptations).
     public static let nonObjectIDTags = ["device", "adaptation"]
 

@@ -67,7 +67,8 @@ public struct LocalizationImpact: Sendable {
         if let old {
             for (f, table) in tables.enumerated() {
                 for k in table.keys {
-                    guard let key = StringsFile.ObjectKey(k), let n = old.node(forObjectID: key.objectID),
+                    guard let key = StringsFile.ObjectKey(k, isObjectID: { old.node(forObjectID: String($0)) != nil }),
+                          let n = old.node(forObjectID: key.objectID),
                           new?.node(forObjectID: key.objectID) == nil else { continue }
                     orphaned.add(key.objectID, node: n, key: k, language: names[f])
                 }

@@ -19,14 +19,19 @@ public struct ReviewReport: Sendable {
         }
     }
 
-    /// A changed file that could not be read (it does not parse, or is a legacy archive).
+    /// A changed file that could not be read (it does not parse, or is a legacy archive), or a
+    /// translation file of a reviewed document that does not parse (`file:line:column` in its
+    /// message): the document is reviewed without it, and the review does not fail.
     public struct Problem: Sendable {
         public var path: String
         public var message: String
+        /// Whether a changed file was left out of the review (`review` then exits 2).
+        public var leftOut: Bool
 
-        public init(path: String, message: String) {
+        public init(path: String, message: String, leftOut: Bool = true) {
             self.path = path
             self.message = message
+            self.leftOut = leftOut
         }
     }
 

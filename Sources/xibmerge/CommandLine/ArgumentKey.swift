@@ -16,6 +16,7 @@ struct ArgumentKey: Hashable, Sendable, CustomStringConvertible {
 extension ArgumentKey {
     static let against = ArgumentKey("--against")
     static let base = ArgumentKey("--base")
+    static let baseline = ArgumentKey("--baseline")
     static let cached = ArgumentKey("--cached")
     static let check = ArgumentKey("--check")
     static let color = ArgumentKey("--color")
@@ -45,6 +46,7 @@ extension ArgumentKey {
     static let only = ArgumentKey("--only")
     static let ours = ArgumentKey("--ours")
     static let output = ArgumentKey("--output")
+    static let prune = ArgumentKey("--prune")
     static let report = ArgumentKey("--report")
     static let rev = ArgumentKey("--rev")
     static let root = ArgumentKey("--root")
@@ -60,6 +62,7 @@ extension ArgumentKey {
     static let uninstall = ArgumentKey("--uninstall")
     static let update = ArgumentKey("--update")
     static let verbose = ArgumentKey("--verbose")
+    static let writeBaseline = ArgumentKey("--write-baseline")
 }
 
 // Positional arguments, by the names the help shows as `<name>`.

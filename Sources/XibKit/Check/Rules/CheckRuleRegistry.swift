@@ -9,6 +9,7 @@ public enum CheckRuleRegistry {
         .misplacedView,
         .ambiguousLayout,
         .duplicateConstraint,
+        .lostTranslation,
         .orphanedTranslation,
         .staleTranslation,
         .missingTranslation,

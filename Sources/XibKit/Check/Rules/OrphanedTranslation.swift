@@ -1,19 +1,22 @@
 extension CheckRule {
+    /// A dead key (`TranslationFates`): a warning, since no user sees a difference; one finding
+    /// per key, at its first place, naming every language that holds it.
     public static let orphanedTranslation = CheckRule(
-        id: "orphaned-translation", severity: .error, category: .localization,
-        summary: "A .strings or .xcstrings key names an object id that is not in the base file.",
-        help: "Object ids are the keys of Base-localised .strings files. When an object is deleted and re-created, or a merge gives it a new id, its translations are silently dropped and the app shows the base language. Move the translation to the new id or delete the key.",
-        finds: "a key of a `*.lproj/NAME.strings` or `NAME.xcstrings` String Catalog beside the document whose object id is not in it: an object deleted, or re-created with a new id, whose translation the app now silently drops",
-        finder: .translationKey(orphaned))
+        id: "orphaned-translation", severity: .warning, category: .localization,
+        summary: "A translation key names an object id the document no longer has, and no code reads it: dead.",
+        help: "The object was deleted: no user sees a difference, the key only weighs on translators. Remove it from every language at once with `xibmerge strings --prune DOCUMENT`. Keys the code names as string literals (NSLocalizedString(_:tableName:), String(localized:table:), Bundle.localizedString(forKey:value:table:)) are live and never reported; a re-created object's translations are `lost-translation`.",
+        finds: "a key of a `*.lproj/NAME.strings` file or `NAME.xcstrings` catalog beside the document that starts with an object id the document does not have, that no string literal of the code names and whose object was not re-created: dead, one finding per key listing its languages",
+        finder: .translations(deadKeys))
 
-    private static func orphaned(_ k: TranslationKey) -> IntegrityProblem? {
-        guard let objectKey = k.objectKey else {
-            return IntegrityProblem(kind: .orphanedTranslation, file: k.file, line: k.line, column: k.column,
-                                    message: "key \"\(k.key)\" names no object (expected OBJECT-ID.property) of \(k.document)")
+    private static func deadKeys(_ scan: inout DocumentScan, _ t: DocumentTranslations) -> [IntegrityProblem] {
+        t.fates.dead.map { k in
+            let first = k.places[0]
+            let list = LocalizationCheck.languageList(k.languages)
+            let was = k.text.map { "; it translated \(LocalizationCheck.quoted($0))" } ?? ""
+            let marked = k.markedStale ? " (Xcode marked it stale)" : ""
+            return IntegrityProblem(kind: .orphanedTranslation, file: first.file, line: first.line, column: first.column,
+                                    objectID: k.key.objectID,
+                                    message: "translation \"\(k.key.key)\" is dead: \(scan.file) has no object '\(k.key.objectID)' (\(list))\(was)\(marked)")
         }
-        guard k.node == nil else { return nil }
-        let marked = k.state == StringCatalog.State.stale ? " (Xcode marked it stale; delete it)" : ""
-        return IntegrityProblem(kind: .orphanedTranslation, file: k.file, line: k.line, column: k.column, objectID: objectKey.objectID,
-                                message: "translation \"\(k.key)\" is orphaned: \(k.document) has no object '\(objectKey.objectID)' (deleted, or re-created with a new id?)\(marked)")
     }
 }

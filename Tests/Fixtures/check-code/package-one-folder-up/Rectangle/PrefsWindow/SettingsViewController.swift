@@ -1,0 +1,10 @@
+/// SettingsViewController.swift
+
+import Cocoa
+import ServiceManagement
+import Sparkle
+import MASShortcut
+
+class SettingsViewController: NSViewController {
+        
+}
