@@ -21,13 +21,13 @@ extension TreeMerge {
         // Ids that references point at in the result but that no version has: a dangling
         // reference the inputs already had, left as it was.
         var missingEverywhere: Set<String> = []
-        let danglingInBase = Set(B.references.lazy.filter { self.B.objectIndex[$0.target] == nil }.map(\.target))
+        let danglingInBase = Set(graphs.base.references.lazy.filter { self.graphs.base.objectIndex[$0.target] == nil }.map(\.target))
         for _ in 0..<8 {
             // The ids and references first: a graph of the result only when something goes.
             let scan = IBGraph.IDsAndReferences(doc)
             var dropping = false
             for r in scan.references where scan.ids[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
-                if B.objectIndex[r.target] == nil && O.objectIndex[r.target] == nil && T.objectIndex[r.target] == nil {
+                if graphs.base.objectIndex[r.target] == nil && graphs.ours.objectIndex[r.target] == nil && graphs.theirs.objectIndex[r.target] == nil {
                     // Already dangling in base: left as it was. A side's new reference to an id
                     // no version has is that side's broken file: not repaired either, and the
                     // result, which then fails the integrity check, falls back to lines.
@@ -52,7 +52,7 @@ extension TreeMerge {
         var dropElements: Set<[Int]> = []
         var dropAttributes: [([Int], String)] = []
         for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
-            if B.objectIndex[r.target] == nil && O.objectIndex[r.target] == nil && T.objectIndex[r.target] == nil { continue }
+            if graphs.base.objectIndex[r.target] == nil && graphs.ours.objectIndex[r.target] == nil && graphs.theirs.objectIndex[r.target] == nil { continue }
             let node = g.nodes[r.node]
             let path = g.treePath(of: r.node)
             if IBRules.referringElements.contains(node.tag) {
