@@ -224,11 +224,13 @@ public enum XibMerger {
         return write(merged, options: options, markers: markers, fallback: fallback)
     }
 
-    /// The stages, in order: ids both sides gave to different objects renamed, the safe area
-    /// conversion carried to the other side, then the tree merge's own stages (`TreeMerge.run`,
-    /// once per rendering), and the conflicts put in the diff's words.
+    /// The stages, in order: one object's ids in a keyed slot made one, ids both sides gave to
+    /// different objects renamed, the safe area conversion carried to the other side, then the
+    /// tree merge's own stages (`TreeMerge.run`, once per rendering), and the conflicts put in
+    /// the diff's words.
     private static func mergeGraphs(_ read: Three<IBGraph>, options: Options, markers: MarkerChoice) -> Merged {
-        let collisions = IDCollisions.resolve(read)
+        let slots = SlotIdentity.resolve(read)
+        let collisions = IDCollisions.resolve(slots.graphs)
         let migration = SafeAreaMigration.apply(collisions.graphs)
         let graphs = migration.graphs
         var treeOptions = TreeMerge.Options()
@@ -240,7 +242,7 @@ public enum XibMerger {
         // the written ones, where theirs' text may have brought one). The cascade checks the
         // ids and references of the result.
         let tree = merge.run()
-        var events = collisions.events + migration.events + tree.log.events + merge.outsideRoot.conflicts(in: graphs.base)
+        var events = slots.events + collisions.events + migration.events + tree.log.events + merge.outsideRoot.conflicts(in: graphs.base)
         if events.contains(where: { $0.kind == .conflict }) {
             var words = ConflictWords(graphs)
             words.describe(&events)
