@@ -208,23 +208,19 @@ import XibKit
         #expect(detail["choices"] as? [String] == ["ours", "theirs", "base"])
         #expect(detail["oursDid"] as? String == #"changed its text to "Hello""#)
         #expect(detail["chosen"] is NSNull)
-        #expect(detail["xcodeRewrite"] is NSNull, "a person's conflict is no Xcode rewrite")
         #expect(events.contains { $0["kind"] as? String == "layout-only" && $0["conflict"] is NSNull })
     }
 
-    /// A conflict an Xcode rewrite explains stays marked, and the report names the rule.
-    @Test func reportNamesTheXcodeRewrite() throws {
-        let c = try Inputs("xcode-rewrite-header-cell-font")
-        let report = c.dir + "/report.json"
-        #expect(try c.merge(["--report", report]).status == 1)
-        let json = try #require(try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
-        let conflicts = try #require(json["events"] as? [[String: Any]]).compactMap { $0["conflict"] as? [String: Any] }
-        #expect(conflicts.count == 2)
-        for c in conflicts {
-            let rewrite = try #require(c["xcodeRewrite"] as? [String: Any])
-            #expect(rewrite["rule"] as? String == "eleven-point-system-font")
-            #expect((rewrite["reason"] as? String)?.contains("11-point system font") == true)
-        }
+    /// One value two Xcode versions spell differently (the header cell's 11-point system font,
+    /// dropped by one, written `toolTip` by the other) is no conflict: exit 0, and `--verbose`
+    /// names the rule of the profile that says they are one.
+    @Test func oneValueSpelledTwoWaysMergesClean() throws {
+        let c = try Inputs("equivalent-header-cell-font")
+        let r = try c.merge(["--verbose"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("merged cleanly"), "\(r.stderr)")
+        #expect(r.stderr.contains("header-cell-default-font") || r.stderr.contains("system-font-spellings"), "\(r.stderr)")
+        #expect(c.current("ours") == (try c.original("expected")))
     }
 
     /// diff3 and zdiff3 add what base had; the marker size is git's `%L` (a fifth argument, or

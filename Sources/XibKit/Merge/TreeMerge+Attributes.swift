@@ -22,9 +22,7 @@ extension TreeMerge {
             case .conflict:
                 // Named as in base when it was there: ours' changed title would misname it.
                 let (graph, node) = nodes.base.map { (graphs.base, $0) } ?? nodes.ours.map { (graphs.ours, $0) } ?? (graphs.theirs, nodes.theirs!)
-                value = resolveAttributeConflict(tag: tag, name: name, values, node: node, graph: graph,
-                                                 rewrite: IBRules.xcodeRewrite(parent: parentTag(graph, node), base: elements.base,
-                                                                               ours: elements.ours, theirs: elements.theirs), &log)
+                value = resolveAttributeConflict(tag: tag, name: name, values, node: node, graph: graph, &log)
             }
             guard let v = value else { continue }
             if let a = (elements.ours?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
@@ -46,7 +44,7 @@ extension TreeMerge {
     }
 
     func resolveAttributeConflict(tag: String, name: String, _ values: Three<String?>, node: Int,
-                                  graph: IBGraph, rewrite: IBRules.XcodeRewrite? = nil, _ log: inout MergeLog) -> String? {
+                                  graph: IBGraph, _ log: inout MergeLog) -> String? {
         let (base, ours, theirs) = (values.base, values.ours, values.theirs)
         let owner = graph.owningObject(node)
         let element = graph.nodes[node].element
@@ -67,8 +65,7 @@ extension TreeMerge {
         case .layout?, nil:
             let key = graph.nodes[node].key
             let kind: ConflictClass = noise == .layout ? .layout : (base == nil ? .addAdd : .attribute)
-            var conflict = decide("attribute \(key) \(name)", kind, element: key, attribute: name, offering: [.base])
-            conflict.xcodeRewrite = rewrite?.rule
+            let conflict = decide("attribute \(key) \(name)", kind, element: key, attribute: name, offering: [.base])
             log.recordBothChanged(.conflict, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs, conflict: conflict)
             switch take(conflict) {
             case .base: return base

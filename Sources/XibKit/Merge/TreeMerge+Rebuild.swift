@@ -35,7 +35,7 @@ extension TreeMerge {
         // (Sets looked at for every element: asked only when not empty, as a look-up hashes the key.)
         if s.plan.moveTouched.isEmpty || !s.plan.moveTouched.contains(key) {
             if let o = nodes.ours, let t = nodes.theirs {
-                switch byBytes(nodes.base, ours: o, theirs: t) {
+                switch byValue(nodes.base, ours: o, theirs: t, &s.log) {
                 case .unchanged, .theirs: return takeTheirs(t, base: nodes.base!, &s.log)
                 case .ours, .alike: return graphs.ours.nodes[o].element
                 case .conflict: break
@@ -64,6 +64,35 @@ extension TreeMerge {
     func byBytes(_ base: Int?, ours o: Int, theirs t: Int) -> ThreeWay {
         ThreeWay(hasBase: base != nil, oursIsBase: bytesEqual(graphs.base, base!, graphs.ours, o),
                  theirsIsBase: bytesEqual(graphs.base, base!, graphs.theirs, t), oursIsTheirs: bytesEqual(graphs.ours, o, graphs.theirs, t))
+    }
+
+    /// The three-way rule on an element's bytes; where both sides changed them differently, on
+    /// what the value means (`IBRules.equivalentValues`): a side that only spelled it another
+    /// way did not change it. Reported when that settles it.
+    func byValue(_ base: Int?, ours o: Int, theirs t: Int, _ log: inout MergeLog) -> ThreeWay {
+        let bytes = byBytes(base, ours: o, theirs: t)
+        let tag = graphs.ours.nodes[o].tag
+        guard bytes == .conflict, IBRules.hasEquivalents(tag) else { return bytes }
+        let slot = IBRules.ValueSlot(parent: parentTag(graphs.ours, o), graphs.ours.nodes[o].element)
+        let meanings = Three(base: base.map { IBRules.meaning(of: graphs.base.nodes[$0].element, in: slot) } ?? nil,
+                             ours: IBRules.meaning(of: graphs.ours.nodes[o].element, in: slot),
+                             theirs: IBRules.meaning(of: graphs.theirs.nodes[t].element, in: slot))
+        guard meanings.ours != nil || meanings.theirs != nil else { return bytes }
+        let rule = ThreeWay(hasBase: base != nil, oursIsBase: meanings.ours != nil && meanings.ours == meanings.base,
+                            theirsIsBase: meanings.theirs != nil && meanings.theirs == meanings.base,
+                            oursIsTheirs: meanings.ours != nil && meanings.ours == meanings.theirs)
+        guard rule != .conflict else { return bytes }
+        let ours = graphs.ours.nodes[o].element, theirs = graphs.theirs.nodes[t].element
+        let pair: (XMLElement?, XMLElement?) = switch rule {
+        case .theirs: (base.map { graphs.base.nodes[$0].element }, ours)
+        case .ours: (base.map { graphs.base.nodes[$0].element }, theirs)
+        default: (ours, theirs)
+        }
+        let name = IBRules.equivalence(pair.0, pair.1, in: slot)?.rule ?? ""
+        log.record(.noise, graph: graphs.ours, node: o, subject: Self.valueSubject(ours), ours: Self.summary(ours), theirs: Self.summary(theirs),
+                   resolution: "one value spelled two ways (\(name)); took \(rule == .theirs ? "theirs" : "ours")")
+        // Both spelled base's value anew: ours, as for Xcode's other noise.
+        return rule == .unchanged ? .ours : rule
     }
 
     /// Theirs' subtree taken whole (ours left it as in base): counted as theirs' change. The
@@ -288,6 +317,9 @@ extension TreeMerge {
             s.keptValues.insert(k)
             return true
         }
+        // One value spelled another way, or a default dropped: said by its rule.
+        if IBRules.hasEquivalents(keeper.nodes[kn].tag), !bytesEqual(graphs.base, bn, keeper, kn),
+           let keep = keepDeletedSpelling(k, base: bn, deleter: deleter, &s) { return keep }
         if fingerprints.base[bn] == fingerprints[otherThan: deleter][kn] || isNoiseElement(keeper, kn) {
             s.log.countRemoval(by: deleter)
             return false
@@ -306,15 +338,37 @@ extension TreeMerge {
             if keep { s.keptValues.insert(k) }
             return keep
         }
-        var conflict = decide("delete " + k, .deleteEdit, element: k, deletedBy: deleter)
-        let kept = keeper.nodes[kn].element
-        conflict.xcodeRewrite = IBRules.xcodeRewrite(parent: parentTag(graphs.base, bn), base: graphs.base.nodes[bn].element,
-                                                     ours: deleter == .ours ? nil : kept, theirs: deleter == .theirs ? nil : kept)?.rule
+        let conflict = decide("delete " + k, .deleteEdit, element: k, deletedBy: deleter)
         let taken = take(conflict)
         if taken == .base { s.restoredFromBase.insert(k) }
         let keep = taken == .base || taken.rawValue != deleter.rawValue
         s.log.recordValueDeletionConflict(graphs.base, bn, deleter: deleter, keeper: keeper, kn, kept: keep, conflict: conflict)
         if keep { s.keptValues.insert(k) }
         return keep
+    }
+
+    /// A value one side deleted and the other changed, where one of the two means what base had
+    /// (`IBRules.equivalentValues`): the keeper only spelled it another way (the deletion
+    /// stands), or the deletion only dropped Xcode's default (the keeper's change stands). Nil
+    /// when neither.
+    func keepDeletedSpelling(_ k: String, base bn: Int, deleter: Side, _ s: inout Rebuilding) -> Bool? {
+        let base = graphs.base.nodes[bn].element
+        let slot = IBRules.ValueSlot(parent: parentTag(graphs.base, bn), base)
+        guard IBRules.hasEquivalents(slot.tag), let kn = graphs[otherThan: deleter].byKey[k] else { return nil }
+        let kept = graphs[otherThan: deleter].nodes[kn].element
+        let subject = Self.valueSubject(base) + " deleted by \(deleter.rawValue)"
+        if let rule = IBRules.equivalence(base, kept, in: slot) {
+            s.log.countRemoval(by: deleter)
+            s.log.record(.noise, graph: graphs.base, node: bn, subject: subject, ours: nil, theirs: nil,
+                         resolution: "the other side only spelled it another way (\(rule.rule)); deleted")
+            return false
+        }
+        if let rule = IBRules.equivalence(base, nil, in: slot) {
+            s.keptValues.insert(k)
+            s.log.record(.noise, graph: graphs.base, node: bn, subject: subject, ours: nil, theirs: nil,
+                         resolution: "deleting it only dropped Xcode's default (\(rule.rule)); kept the other side's change")
+            return true
+        }
+        return nil
     }
 }

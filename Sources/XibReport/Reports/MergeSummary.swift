@@ -58,14 +58,8 @@ public enum MergeSummary {
     public static func line(_ e: MergeEvent, withResolution: Bool = true) -> String {
         guard let c = e.conflict else { return e.summary(withResolution: withResolution) }
         var s = "\(e.path): \(ConflictWording.sentence(c, objectID: e.objectID))"
-        if let reason = rewriteReason(c) { s += " (Xcode's rewrite: \(reason))" }
         if withResolution && !e.resolution.isEmpty { s += " — \(e.resolution)" }
         return s
-    }
-
-    /// Why the conflict's two sides mean the same, when an Xcode rewrite explains it.
-    static func rewriteReason(_ c: MergeConflict) -> String? {
-        c.xcodeRewrite.flatMap { rule in IBRules.xcodeRewrites.first { $0.rule == rule }?.reason }
     }
 
     public static func json(_ o: XibMerger.Outcome, path: String, lineMerge: LineMergeComparison? = nil) -> JSON {
@@ -115,9 +109,9 @@ public enum MergeSummary {
                     ("chosen", .optional(c.chosen?.rawValue)),
                     ("edit", .array(c.edit.map(DiffJSONRenderer.change))),
                     ("referrers", .array(c.referrers.map(DiffJSONRenderer.change))),
-                    ("xcodeRewrite", c.xcodeRewrite.map { rule in
-                        .object([("rule", .string(rule)), ("reason", .optional(rewriteReason(c)))])
-                    } ?? .null),
+                    // Version 1 had Xcode's rewrites named on conflicts; they are one value now
+                    // (`IBRules.equivalentValues`) and never conflict: always null.
+                    ("xcodeRewrite", .null),
                 ])
             } ?? .null),
         ])
