@@ -86,7 +86,8 @@ import XibKit
     }
 
     /// After a crash, a clean line merge is not a verified result either: ours is left as it
-    /// was, and the merge reports a conflict.
+    /// was, and the merge reports an error (2: no markers in the file, so not 1), which git
+    /// takes as a conflict.
     @Test func aCrashWithACleanLineMergeLeavesOursUnchanged() throws {
         let c = try Inputs("attribute-conflict")
         var lines = String(decoding: try c.original("base"), as: UTF8.self).components(separatedBy: "\n")
@@ -99,7 +100,7 @@ import XibKit
         try ours.write(toFile: c.path("ours"), atomically: true, encoding: .utf8)
         try theirs.write(toFile: c.path("theirs"), atomically: true, encoding: .utf8)
         let r = try c.mergeCrashing()
-        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.status == 2, "\(r.stderr)")
         #expect(r.stderr.contains("internal error while merging UI/Fixture.\(c.ext); left our version unchanged and reported a conflict"))
         #expect(c.current("ours") == Data(ours.utf8))
         #expect(try c.leftovers().isEmpty)
@@ -221,6 +222,28 @@ import XibKit
         #expect(r.stderr.contains("merged cleanly"), "\(r.stderr)")
         #expect(r.stderr.contains("header-cell-default-font") || r.stderr.contains("system-font-spellings"), "\(r.stderr)")
         #expect(c.current("ours") == (try c.original("expected")))
+    }
+
+    /// A file xibmerge cannot read structurally (a legacy archive) whose lines merge without
+    /// conflict: exit 0, as git's own merge would, and one line that says it was merged by lines.
+    @Test func aCleanLineMergeOfALegacyFileExitsZero() throws {
+        let c = try Inputs("legacy-archive")
+        // Theirs' edit alone (line 41), ours' alone (line 67): no line conflicts.
+        let base = String(decoding: try c.original("base"), as: UTF8.self)
+        let ours = base.replacingOccurrences(of: "<double key=\"NSSize\">14</double>", with: "<double key=\"NSSize\">17</double>")
+        let theirs = base.replacingOccurrences(of: "{{20, 493}, {728, 18}}", with: "{{20, 493}, {728, 21}}")
+        #expect(ours != base && theirs != base)
+        try ours.write(toFile: c.path("ours"), atomically: true, encoding: .utf8)
+        try theirs.write(toFile: c.path("theirs"), atomically: true, encoding: .utf8)
+        let r = try c.merge()
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("merged by lines, without conflicts") && lines[0].contains("legacy"), "\(r.stderr)")
+        let merged = String(decoding: try #require(c.current("ours")), as: UTF8.self)
+        #expect(merged.contains("<double key=\"NSSize\">17</double>") && merged.contains("{{20, 493}, {728, 21}}"))
+        #expect(!merged.contains("<<<<<<<"))
+        // The fixture itself conflicts on one line: markers, and exit 1.
+        #expect(try Inputs("legacy-archive").merge().status == 1)
     }
 
     /// diff3 and zdiff3 add what base had; the marker size is git's `%L` (a fifth argument, or

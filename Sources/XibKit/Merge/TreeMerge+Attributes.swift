@@ -5,6 +5,7 @@ extension TreeMerge {
         let tag = (elements.ours ?? elements.theirs ?? elements.base)!.name
         let names = mergedNames(base: elements.base?.attributes.map(\.name) ?? [], ours: elements.ours?.attributes.map(\.name),
                                 theirs: elements.theirs?.attributes.map(\.name))
+        if let whole = mergeWholeValue(nodes, elements, names, &log) { return whole }
         var out: [XMLAttribute] = []
         var oursChanged = false, theirsChanged = false
         for name in names {
@@ -84,6 +85,38 @@ extension TreeMerge {
             return noise
         }
         return cacheEntry(graph, node) != nil ? .cache : nil
+    }
+
+    /// A value read as one (`DiffAttributes.isCompact`: a colour, a font, a frame) that both
+    /// sides changed differently: one conflict on the whole value, which each resolution takes
+    /// whole from one version (a colour of one side's red and the other's blue is nobody's).
+    /// Nil when it is no such value, or when what both changed is settled by rule (noise).
+    func mergeWholeValue(_ nodes: Three<Int?>, _ elements: Three<XMLElement?>, _ names: [String], _ log: inout MergeLog) -> [XMLAttribute]? {
+        guard let o = nodes.ours, let oe = elements.ours, let te = elements.theirs, !IBGraph.isObjectKey(graphs.ours.nodes[o].key),
+              DiffAttributes.isCompact(oe) else { return nil }
+        let tag = oe.name
+        let (graph, node) = nodes.base.map { (graphs.base, $0) } ?? (graphs.ours, o)
+        var layout = false
+        let conflicting = names.contains { name in
+            let values = Three(base: elements.base?[attribute: name], ours: oe[attribute: name], theirs: te[attribute: name])
+            guard ThreeWay(values) == .conflict else { return false }
+            switch attributeNoise(tag: tag, name: name, node: node, graph: graph) {
+            case nil: return true
+            case .layout?: layout = true; return options.strictLayout
+            default: return false
+            }
+        }
+        guard conflicting else { return nil }
+        let key = graph.nodes[node].key
+        let kind: ConflictClass = layout ? .layout : (elements.base == nil ? .addAdd : .attribute)
+        let conflict = decide("value " + key, kind, element: key, offering: elements.base == nil ? [] : [.base])
+        log.recordBothChanged(.conflict, graph: graph, node: graph.owningObject(node), subject: Self.valueSubject(elements.base ?? oe),
+                              ours: Self.summary(oe), theirs: Self.summary(te), conflict: conflict)
+        switch take(conflict) {
+        case .base: return elements.base?.attributes ?? oe.attributes
+        case .theirs: return te.attributes
+        default: return oe.attributes
+        }
     }
 
     /// The tag of node `n`'s parent element.

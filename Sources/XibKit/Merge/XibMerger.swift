@@ -49,7 +49,8 @@ public enum XibMerger {
             case trivial
             /// Merged on the object graph.
             case structural
-            /// The inputs could not be merged structurally: line-based merge with markers.
+            /// The inputs could not be merged structurally: merged by lines, with markers where
+            /// lines conflict (`fallbackReason` says why).
             case fallback
         }
 
@@ -66,34 +67,34 @@ public enum XibMerger {
         /// The style the conflicts were resolved or marked in (for `.markers`, the style asked for).
         public var conflictStyle: Options.ConflictStyle
 
-        /// Clean: the result holds no conflict markers and the merge may be committed.
-        public var isClean: Bool {
-            switch method {
-            case .trivial: return true
-            case .fallback: return false
-            case .structural: return markerHunks == 0
-            }
-        }
+        /// Clean: the result holds no conflict markers and the merge may be committed (what exit
+        /// 0 tells git). A line merge without conflicts is clean too: git then finds no markers
+        /// in a file it was told is conflicted.
+        public var isClean: Bool { markerHunks == 0 }
     }
 
     public static func merge(base: Input, ours: Input, theirs: Input, options: Options = Options()) -> Outcome {
         // Ours' line endings, as git keeps them: base and theirs are read in ours' convention.
         var base = base, theirs = theirs
         (base.bytes, theirs.bytes) = LineEndings.likeOurs(ours.bytes, base: base.bytes, theirs: theirs.bytes)
-        func taken(_ side: Input, _ version: String, theirsOver base: [UInt8]?) -> Outcome {
-            guard let problem = shortcutProblem(side, theirsOver: base) else {
+        // One side unchanged: the other side's bytes, always (a merge changes only what a side
+        // changed), which is also their line merge. Merged cleanly if they read back and are
+        // sound as a merged result is (`shortcutProblem`); else merged by lines, which is clean
+        // unless the side itself holds conflict markers.
+        func taken(_ side: Input, _ version: String) -> Outcome {
+            guard let problem = shortcutProblem(side) else {
                 return Outcome(bytes: side.bytes, method: .trivial, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
             }
-            return Outcome(bytes: side.bytes, method: .fallback, conflicts: 1, markerHunks: 0, events: [],
+            // Its own marker lines, if any: a hunk per `<<<<<<<`, at least one for a stray line.
+            let markers = ConflictMarkers.find(in: side.bytes)
+            let hunks = markers.isEmpty ? 0 : max(markers.filter { $0.character == 0x3C }.count, 1)
+            return Outcome(bytes: side.bytes, method: .fallback, conflicts: hunks, markerHunks: hunks, events: [],
                            fallbackReason: "\(version) version: \(problem); taken as it is", conflictStyle: options.conflictStyle)
         }
-        // One side unchanged: the other side's bytes, always (a merge changes only what a side
-        // changed). Clean only if they read back and are sound as a merged result is
-        // (`shortcutProblem`); else they are reported as a conflict, still byte for byte.
         switch ThreeWay(Three(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)) {
         case .conflict: break
-        case .theirs: return taken(theirs, "their", theirsOver: base.bytes)
-        case .unchanged, .ours, .alike: return taken(ours, "our", theirsOver: nil)
+        case .theirs: return taken(theirs, "their")
+        case .unchanged, .ours, .alike: return taken(ours, "our")
         }
         if UpgradedBase.applies(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) {
             return UpgradedBase.merge(ours: ours, theirs: theirs, options: options)
@@ -107,7 +108,7 @@ public enum XibMerger {
             if lines.conflicts > 0, markers.format != LineMerge.Markers() {
                 bytes = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes, markers: markers.format).bytes
             }
-            return Outcome(bytes: bytes, method: .fallback, conflicts: max(lines.conflicts, 1), markerHunks: lines.conflicts,
+            return Outcome(bytes: bytes, method: .fallback, conflicts: lines.conflicts, markerHunks: lines.conflicts,
                            events: [], fallbackReason: reason, conflictStyle: lines.conflicts > 0 ? markers.style : options.conflictStyle)
         }
         // Ours and theirs take from base's tree every element the line diff found unchanged,
@@ -175,23 +176,15 @@ public enum XibMerger {
         return IntegrityCheck.conflictMarkerLines(bytes).isEmpty
     }
 
-    /// Why a side taken whole is not a clean result, or nil: it must read as an Interface
-    /// Builder document without conflict markers; and, when it is theirs taken whole because
-    /// ours is base (`theirsOver` base), be what the structural merge would call sound
-    /// (`TreeMerge.cascade`): no duplicate id, and no reference to a missing object but those
-    /// base already had to ids no version has. A fuzzed theirs with a duplicate id, or a new
-    /// reference to no object, is its own broken file, not a clean merge.
-    private static func shortcutProblem(_ side: Input, theirsOver base: [UInt8]?) -> String? {
+    /// Why a side taken whole cannot be called merged, or nil: it must read as an Interface
+    /// Builder document, without conflict markers and without duplicate ids (which the
+    /// structural merge could not merge either). A reference to a missing object is the side's
+    /// own and is taken as it is, as the structural merge keeps it (`TreeMerge.cascade`).
+    private static func shortcutProblem(_ side: Input) -> String? {
         let doc: IBDocument
         do { doc = try IBDocument(bytes: side.bytes, name: side.name) } catch { return error.description }
         if let line = IntegrityCheck.conflictMarkerLines(side.bytes).first { return "\(side.name):\(line): a conflict marker" }
-        guard let base else { return nil }
-        let scan = IBGraph.IDsAndReferences(doc.xml)
-        if !IntegrityCheck.hasGraphProblems(scan) { return nil }
-        guard let b = try? IBDocument(bytes: base, name: "base") else { return "base does not read" }
-        let inBase = IBGraph.IDsAndReferences(b.xml)
-        let missing = Set(inBase.references.lazy.map(\.target).filter { inBase.ids[$0] == nil && scan.ids[$0] == nil })
-        return IntegrityCheck.hasGraphProblems(scan, ignoringMissing: missing) ? "a duplicate id or a new reference to no object" : nil
+        return IBGraph.IDsAndReferences(doc.xml).hasDuplicateIDs ? "a duplicate id" : nil
     }
 
     /// Parses and passes the integrity check.
@@ -243,6 +236,9 @@ public enum XibMerger {
         // ids and references of the result.
         let tree = merge.run()
         var events = slots.events + collisions.events + migration.events + tree.log.events + merge.outsideRoot.conflicts(in: graphs.base)
+        // Each conflict once, however many of its parts a stage met.
+        var keys: Set<String> = []
+        events.removeAll { e in e.conflict.map { !keys.insert($0.key).inserted } ?? false }
         if events.contains(where: { $0.kind == .conflict }) {
             var words = ConflictWords(graphs)
             words.describe(&events)
@@ -279,7 +275,13 @@ public enum XibMerger {
             let base = merged.preferringBase.map { XMLWriter.write($0) } ?? []
             let marked = LineMerge.markDifferences(ours: outcome.bytes, theirs: other, base: base, markers: markers.format)
             guard marked.conflicts > 0 else {
-                return fallback("conflicts were found but could not be marked in the file; merged by lines instead")
+                // Every conflict's choices write the same file: nothing for a person to choose.
+                for i in outcome.events.indices where outcome.events[i].kind == .conflict && outcome.events[i].conflict?.chosen == nil {
+                    outcome.events[i].kind = .noise
+                    outcome.events[i].resolution = "either choice writes the same file"
+                }
+                outcome.conflicts = outcome.events.filter { $0.kind == .conflict }.count
+                return outcome
             }
             outcome.bytes = marked.bytes
             outcome.markerHunks = marked.conflicts
