@@ -57,10 +57,11 @@ enum SlotIdentity {
         var matches: [Match] = []
         var seen: Set<String> = []
         for side in [MergeSide.ours, .theirs] {
-            let g = graphs[side: side]
+            // Bound once: a graph read through the subscript is a copy (a dozen references).
+            let g = graphs[side: side], other = graphs[otherThan: side]
             for n in g.nodes.indices where g.nodes[n].parent >= 0 && IBGraph.isObjectKey(g.nodes[n].key) {
                 let key = g.nodes[n].key, hash = g.byKey.hash(ofEntry: n)
-                guard graphs[otherThan: side].byKey.value(for: key, hash: hash) == nil || graphs.base.byKey.value(for: key, hash: hash) == nil,
+                guard other.byKey.value(for: key, hash: hash) == nil || graphs.base.byKey.value(for: key, hash: hash) == nil,
                       let slot = g.nodes[n].element[attribute: IBRules.keyAttribute] else { continue }
                 let parentKey = g.nodes[g.nodes[n].parent].key
                 guard seen.insert(parentKey + "\u{0}" + g.nodes[n].tag + "\u{0}" + slot).inserted,
@@ -90,7 +91,9 @@ enum SlotIdentity {
         case .theirs: kept = ids.theirs
         case .conflict: kept = ids.base == nil ? min(ids.ours!, ids.theirs!) : nil
         }
-        guard let kept else { return nil }
+        // Something to rewrite: a version whose element has no id, or another one (both sides
+        // adding one object under one id is no match).
+        guard let kept, MergeVersion.allCases.contains(where: { nodes[version: $0] != nil && ids[version: $0] != kept }) else { return nil }
         // No id involved may name another object in any version: then it is a move.
         for version in MergeVersion.allCases {
             let g = graphs[version: version]
