@@ -49,6 +49,7 @@ extension TreeMerge {
             decide(key, places, &s)
         }
         breakMoveCycles(ids, found, &s)
+        keepReferrersOfKept(&s)
         keepAncestorsOfSurvivors(&s)
         markMoves(ids, found, &s)
         return ObjectPlan(parents: s.parents, moveTouched: s.moveTouched, keptByConflict: s.keptByConflict,
@@ -312,6 +313,35 @@ extension TreeMerge {
         while let (_, parent) = queue.popLast() {
             _ = keepEnclosingObject(of: parent, in: graphs.theirs) || keepEnclosingObject(of: parent, in: graphs.ours)
                 || keepEnclosingObject(of: parent, in: graphs.base)
+        }
+    }
+
+    /// What Xcode deleted with an object a conflict keeps (its outlets, the constraints on it,
+    /// what refers to those) comes back with it from the keeper: the deleter removed them only
+    /// because the object went, and the keeper's side of the conflict is the object with them.
+    private func keepReferrersOfKept(_ s: inout ObjectPlanning) {
+        guard !s.keptByConflict.isEmpty else { return }
+        for keeper in [MergeSide.ours, .theirs] {
+            let g = graphs[side: keeper], deleter = graphs[otherThan: keeper]
+            var targets = s.keptByConflict
+            while true {
+                var kept: [Int] = []
+                for r in g.references where targets.contains("#" + r.target) {
+                    let owner = g.owningObject(r.node)
+                    let key = g.nodes[owner].key
+                    guard owner > 0, IBGraph.isObjectKey(key), s.parents[key] == nil, !s.deletedObjects.contains(key),
+                          deleter.byKey[key] == nil, graphs.base.byKey[key] != nil else { continue }
+                    kept.append(owner)
+                }
+                guard !kept.isEmpty else { break }
+                targets = []
+                for owner in kept where s.parents[g.nodes[owner].key] == nil {
+                    s.parents[g.nodes[owner].key] = parentKey(g, owner)
+                    keepSubtree(of: owner, in: g, &s)
+                    markAncestors(g, owner, &s)
+                    targets.insert(g.nodes[owner].key)
+                }
+            }
         }
     }
 
