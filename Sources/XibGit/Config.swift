@@ -3,9 +3,21 @@ internal import CLibGit2
 /// A git configuration (one file, or the layered view of several). Reads see the highest-priority value;
 /// writes go to the highest-priority file, as with `git config`.
 public final class Config: @unchecked Sendable {
-    /// Configuration file levels, lowest priority first (libgit2's `git_config_level_t`).
-    public enum Level: Int32, Sendable, CaseIterable {
-        case programData = 1, system, xdg, global, local, app
+    /// Configuration file levels, lowest priority first.
+    public enum Level: Sendable {
+        case programData, system, xdg, global, local
+
+        /// libgit2's number for the level, by name: the numbers are not stable (1.8 put
+        /// `GIT_CONFIG_LEVEL_WORKTREE` before `GIT_CONFIG_LEVEL_APP`).
+        var libgit2: git_config_level_t {
+            switch self {
+            case .programData: GIT_CONFIG_LEVEL_PROGRAMDATA
+            case .system: GIT_CONFIG_LEVEL_SYSTEM
+            case .xdg: GIT_CONFIG_LEVEL_XDG
+            case .global: GIT_CONFIG_LEVEL_GLOBAL
+            case .local: GIT_CONFIG_LEVEL_LOCAL
+            }
+        }
     }
 
     let handle: OpaquePointer
@@ -80,7 +92,7 @@ public final class Config: @unchecked Sendable {
         case .system: git_config_find_system
         case .xdg: git_config_find_xdg
         case .global: git_config_find_global
-        case .local, .app: nil
+        case .local: nil
         }
         guard let find else { return nil }
         var rc: Int32 = 0
@@ -92,7 +104,7 @@ public final class Config: @unchecked Sendable {
     public static func searchPath(for level: Level) throws -> String {
         ensureLibGit2()
         return try withGitBuf { buf in
-            try check(xibgit_opts_get_search_path(level.rawValue, &buf), "cannot read the config search path")
+            try check(xibgit_opts_get_search_path(level.libgit2.rawValue, &buf), "cannot read the config search path")
         }
     }
 
@@ -101,7 +113,7 @@ public final class Config: @unchecked Sendable {
     /// reads $HOME only once, so changing the environment later has no effect.
     public static func setSearchPath(_ path: String?, for level: Level) throws {
         ensureLibGit2()
-        try check(xibgit_opts_set_search_path(level.rawValue, path), "cannot set the config search path")
+        try check(xibgit_opts_set_search_path(level.libgit2.rawValue, path), "cannot set the config search path")
     }
 
     /// The value of `key` (e.g. "merge.xib.driver"), or nil when unset.
@@ -150,7 +162,7 @@ extension Repository {
             guard let level else { return Config(handle: config!, lock: lock) }
             defer { git_config_free(config) }
             var single: OpaquePointer?
-            try check(git_config_open_level(&single, config, git_config_level_t(level.rawValue)),
+            try check(git_config_open_level(&single, config, level.libgit2),
                       "cannot open the \(level) configuration")
             return Config(handle: single!, lock: lock)
         }

@@ -23,9 +23,12 @@ public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
 
     public var description: String { message.isEmpty ? operation : "\(operation): \(message)" }
 
-    /// Captures `git_error_last()` right after a failing call (it is thread-local, so read it immediately).
+    /// Captures `git_error_last()` right after a failing call (it is thread-local, so read it
+    /// immediately). No error set is NULL up to libgit2 1.7, and from 1.8 a static error of class
+    /// `GIT_ERROR_NONE` saying "no error" (Homebrew's libgit2 is 1.9): neither is a message.
     init(libgit2Code rc: Int32, operation: String) {
-        let message = git_error_last().flatMap { String(libgit2: $0.pointee.message) } ?? ""
+        let last = git_error_last().flatMap { $0.pointee.klass == Int32(GIT_ERROR_NONE.rawValue) ? nil : $0 }
+        let message = last.flatMap { String(libgit2: $0.pointee.message) } ?? ""
         self.init(code: Code(rc), operation: operation,
                   message: String(message.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()))
     }

@@ -113,14 +113,24 @@ public enum FileIO {
     /// the new one. Keeps the original file's permissions. `beforeRename` runs with the
     /// temporary file written (the tests pause there to interrupt the process).
     public static func writeAtomically(_ bytes: [UInt8], to path: String, beforeRename: () -> Void = {}) throws(WriteError) {
+        var st = stat()
+        let exists = stat(path, &st) == 0
+        // A device or a pipe (`-o /dev/null`, `-o /dev/stdout`, a FIFO) is written to: a file
+        // renamed over it would take its place (and, run as root, over /dev/null, break the machine).
+        if exists && (st.st_mode & S_IFMT) != S_IFREG && (st.st_mode & S_IFMT) != S_IFDIR {
+            let fd = open(path, O_WRONLY | O_TRUNC)
+            guard fd >= 0 else { throw WriteError(path: path, reason: FileIO.lastError()) }
+            defer { close(fd) }
+            do { try write(bytes[...], to: fd) } catch { throw WriteError(path: path, reason: error.reason) }
+            return
+        }
         // Named with the process id, so that the process a crash starts (the same id) can
         // remove what this one left (`removeTemporaryFiles`).
         var template = Array("\(temporaryPrefix(beside: path))XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw WriteError(path: path, reason: FileIO.lastError()) }
         let tmp = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var st = stat()
-        let mode: mode_t = stat(path, &st) == 0 ? st.st_mode & 0o7777 : 0o644
+        let mode: mode_t = exists ? st.st_mode & 0o7777 : 0o644
         var written = 0
         let ok: Bool = bytes.withUnsafeBytes { raw in
             while written < raw.count {
@@ -131,7 +141,7 @@ public enum FileIO {
             return true
         }
         fchmod(fd, mode)
-        if !ok || fsync(fd) != 0 {
+        if !ok || !flushToDrive(fd) {
             let reason = FileIO.lastError()
             close(fd); unlink(tmp)
             throw WriteError(path: path, reason: reason)
@@ -143,6 +153,17 @@ public enum FileIO {
             unlink(tmp)
             throw WriteError(path: path, reason: reason)
         }
+    }
+
+    /// Flushes what was written to `fd` to the drive itself. On macOS `fsync` only hands it to the
+    /// drive, whose cache a power loss can still lose; `F_FULLFSYNC` asks the drive to flush
+    /// (fsync(2) and fcntl(2) of macOS). Some file systems (network shares, FAT) refuse it: then
+    /// `fsync`, the most they offer.
+    static func flushToDrive(_ fd: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(fd, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(fd) == 0
     }
 
     /// Removes the temporary files this process (by its id) left beside `path`.

@@ -5,7 +5,8 @@ import Foundation
 /// `make-history=DIR` only builds the history benchmark's repository in DIR, to profile by hand;
 /// `xibmerge-bench generate DIR` writes the generated large merge scenarios and a 250 KB
 /// storyboard's history into DIR (for head-to-head runs of two builds); `xibmerge-bench hostile
-/// DIR [SHAPE...]` writes the hostile inputs of `Scripts/hostile-inputs` into DIR. `laws[=COUNT[,SEED]]`
+/// DIR [SHAPE...]` writes the hostile inputs of `Scripts/hostile-inputs` into DIR, and `xibmerge-bench
+/// measure SECONDS REPORT PROGRAM...` times one of its commands (`Bench.measure`). `laws[=COUNT[,SEED]]`
 /// runs COUNT (default 5,000) generated cases of the merge's laws (`MergeLaws`), seeded by the clock
 /// unless SEED is given.
 var corpus = "../shared/corpus"
@@ -29,6 +30,12 @@ while let a = args.popFirst() {
         let dir = args.popFirst() ?? "."
         writeHostileInputs(into: dir, shapes: Array(args))
         exit(0)
+    case "measure":
+        guard let seconds = args.popFirst().flatMap(Double.init), let report = args.popFirst(), !args.isEmpty else {
+            FileHandle.standardError.write(Data("usage: xibmerge-bench measure SECONDS REPORT PROGRAM [ARGUMENT...]\n".utf8))
+            exit(2)
+        }
+        exit(Bench.measure(timeout: seconds, report: report, Array(args)))
     default: selected.append(a)
     }
 }

@@ -15,22 +15,23 @@ enum CheckCommand {
                 Exit codes: 0 no errors (warnings allowed unless --strict), 1 errors found, 2 a file could not be read or is in an unsupported format.
                 """,
             arguments: [
-                .option("--format", help: "Output format: \(CheckReport.Format.allowedValues.joined(separator: ", ")).", default: "text"),
-                .repeated("--enable", value: "rule", help: "Turn a rule on (repeatable)."),
-                .repeated("--disable", value: "rule", help: "Turn a rule off (repeatable)."),
-                .option("--config", value: "file", help: "Settings file instead of the .xibmerge.yml found from the working directory."),
-                .repeated("--sources", value: "dir", help: "Folder of Swift and Objective-C sources for the code rules, instead of the folders given (repeatable)."),
-                .flag("--verbose", help: "Say how many connections were compared with how many source files."),
-                .flag("--strict", help: "Exit 1 on warnings too."),
+                .option(.format, of: CheckReport.Format.self, help: "Output format.", default: "text"),
+                .repeated(.enable, value: "rule", of: CheckRule.self, help: "Turn a rule on (repeatable)."),
+                .repeated(.disable, value: "rule", of: CheckRule.self, help: "Turn a rule off (repeatable)."),
+                .option(.config, value: "file", help: "Settings file instead of the .xibmerge.yml found from the working directory."),
+                .repeated(.sources, value: "dir", help: "Folder of Swift and Objective-C sources for the code rules, instead of the folders given (repeatable).",
+                          complete: .directories),
+                .flag(.verbose, help: "Say how many connections were compared with how many source files."),
+                .flag(.strict, help: "Exit 1 on warnings too."),
             ] + JobsOption.specs + [
-                .variadic("paths", required: true,
+                .variadic(.paths, required: true,
                           help: "The .xib or .storyboard files, folders to search, or LANG.lproj/NAME.strings or NAME.xcstrings files."),
             ]
         ) { parsed in
-            CheckRun(format: try parsed.value("--format") ?? .text, enable: try parsed.values("--enable"),
-                     disable: try parsed.values("--disable"), config: parsed.string("--config"), sources: parsed.strings("--sources"),
-                     verbose: parsed.flag("--verbose"), strict: parsed.flag("--strict"), jobs: try JobsOption.jobs(parsed),
-                     paths: parsed.strings("paths"))
+            CheckRun(format: try parsed.value(.format) ?? .text, enable: try parsed.values(.enable),
+                     disable: try parsed.values(.disable), config: parsed.string(.config), sources: parsed.strings(.sources),
+                     verbose: parsed.flag(.verbose), strict: parsed.flag(.strict), jobs: try JobsOption.jobs(parsed),
+                     paths: parsed.strings(.paths))
         }
     }
 }

@@ -66,10 +66,10 @@ enum ThisProcess {
 
 /// `--jobs N` (`-j N`, `-jN`), for the commands that spread files or commits over cores (`parallelMap`).
 enum JobsOption {
-    static let specs: [ArgumentSpec] = [.option("--jobs", short: "j", value: "N", help: "Use at most N cores (default: all).")]
+    static let specs: [ArgumentSpec] = [.option(.jobs, short: "j", value: "N", of: Int.self, help: "Use at most N cores (default: all).")]
 
     static func jobs(_ parsed: ParsedArguments) throws -> Int? {
-        let jobs: Int? = try parsed.value("--jobs")
+        let jobs: Int? = try parsed.value(.jobs)
         if let jobs, jobs < 1 { throw ArgumentError("--jobs must be at least 1") }
         return jobs
     }

@@ -32,15 +32,15 @@ enum DiffCommand {
             changes to show, 2 errors (e.g. input that does not parse: file:line:column).
             """,
             arguments: DiffDisplayOptions.specs + JobsOption.specs + [
-                .flag("--exit-code", help: "Exit 1 when there are changes to show (not in git's external-diff mode)."),
-                .flag("--cached", help: "Compare a commit (HEAD unless a REV is given) with the index, like git diff --cached."),
-                .variadic("arguments", required: false,
+                .flag(.exitCode, help: "Exit 1 when there are changes to show (not in git's external-diff mode)."),
+                .flag(.cached, help: "Compare a commit (HEAD unless a REV is given) with the index, like git diff --cached."),
+                .variadic(.arguments, required: false,
                           help: "OLD NEW, or the 7 arguments git passes to an external diff, or REV..REV / REV [-- PATH...]."),
             ]
         ) { parsed in
-            DiffRun(display: try DiffDisplayOptions.settings(parsed), exitCode: parsed.flag("--exit-code"), cached: parsed.flag("--cached"),
-                    jobs: try JobsOption.jobs(parsed), arguments: parsed.strings("arguments"),
-                    separated: parsed.separator.map { _ in parsed.countAfterSeparator("arguments") })
+            DiffRun(display: try DiffDisplayOptions.settings(parsed), exitCode: parsed.flag(.exitCode), cached: parsed.flag(.cached),
+                    jobs: try JobsOption.jobs(parsed), arguments: parsed.strings(.arguments),
+                    separated: parsed.separator.map { _ in parsed.countAfterSeparator(.arguments) })
         }
     }
 }
@@ -116,10 +116,10 @@ struct DiffRun: CommandRun {
     /// `git diff --no-index` of the two files, straight to our stdout. False if git cannot run.
     private func lineDiff(_ old: String, _ new: String) -> Bool {
         let args = ["git", "diff", "--no-index", "--no-ext-diff", "--no-textconv", "--", old, new]
-        var cargs = args.map { strdup($0) } + [nil]
+        let cargs = args.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
-        var pid = pid_t()
-        guard posix_spawnp(&pid, "git", nil, nil, &cargs, Subprocess.environment) == 0 else { return false }
+        let (spawned, pid) = Subprocess.spawn(cargs)
+        guard spawned == 0 else { return false }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return true

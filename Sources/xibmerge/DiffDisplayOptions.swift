@@ -9,10 +9,10 @@ import Darwin
 /// How `diff` and `log` show changes: the options the two commands share.
 enum DiffDisplayOptions {
     static let specs: [ArgumentSpec] = [
-        .option("--format", help: "Output format: text, markdown or json.", default: "text"),
-        .flag("--include-noise", help: "Show Xcode's noise (toolsVersion, plug-in and capability versions, <device>, canvasLocation, misplaced) instead of counting it."),
-        .flag("--layout", help: "Show each changed frame instead of counting them."),
-        .option("--color", help: "Colour text output: auto (a terminal, or git's pager; NO_COLOR turns it off), always or never.", default: "auto"),
+        .option(.format, of: OutputFormat.self, help: "Output format.", default: "text"),
+        .flag(.includeNoise, help: "Show Xcode's noise (toolsVersion, plug-in and capability versions, <device>, canvasLocation, misplaced) instead of counting it."),
+        .flag(.layout, help: "Show each changed frame instead of counting them."),
+        .option(.color, of: ColorChoice.self, help: "Colour text output (auto: on a terminal or git's pager, unless NO_COLOR is set).", default: "auto"),
     ]
 
     enum ColorChoice: String, ArgumentValue, CaseIterable {
@@ -21,8 +21,8 @@ enum DiffDisplayOptions {
 
     /// The choices parsed, as a plain value.
     static func settings(_ parsed: ParsedArguments) throws -> DiffDisplay {
-        DiffDisplay(format: try parsed.value("--format") ?? .text, includeNoise: parsed.flag("--include-noise"),
-                    layout: parsed.flag("--layout"), color: try parsed.value("--color") ?? .auto)
+        DiffDisplay(format: try parsed.value(.format) ?? .text, includeNoise: parsed.flag(.includeNoise),
+                    layout: parsed.flag(.layout), color: try parsed.value(.color) ?? .auto)
     }
 }
 

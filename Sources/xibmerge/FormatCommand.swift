@@ -5,13 +5,13 @@ enum FormatCommand {
         CommandSpec(
             name: "format",
             abstract: "Rewrite files in Xcode's form (a no-op on files Xcode wrote).",
-            discussion: "With --check nothing is written: the files that would change are listed and the exit code is 1 if there are any.",
+            discussion: "With --check nothing is written: the files that would change are listed. Exit codes: 0 done (or nothing to change), 1 with --check when a file would change, 2 a file could not be read or written.",
             arguments: [
-                .flag("--check", help: "Write nothing; list files that would change and exit 1 if any."),
-                .variadic("files", required: true, help: "The .xib or .storyboard files."),
+                .flag(.check, help: "Write nothing; list files that would change and exit 1 if any."),
+                .variadic(.files, required: true, help: "The .xib or .storyboard files."),
             ]
         ) { parsed in
-            FormatRun(check: parsed.flag("--check"), files: parsed.strings("files"))
+            FormatRun(check: parsed.flag(.check), files: parsed.strings(.files))
         }
     }
 }

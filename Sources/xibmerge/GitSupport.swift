@@ -55,16 +55,43 @@ enum GitCLI {
     /// Command-line paths (relative to the current folder, or absolute) as paths in the repository,
     /// the way git reads a pathspec. In a bare repository they are taken as they are.
     static func repositoryPaths(_ arguments: [String], in repository: Repository) throws -> [String] {
-        guard let workdir = repository.workdir.map(realPath) else { return arguments.map { normalized($0) } }
+        let precompose = (try? repository.config().bool("core.precomposeunicode")) == true
+        let spelled: (String) -> String = { precompose ? precomposed($0) : $0 }
+        guard let workdir = repository.workdir.map(realPath) else { return arguments.map { spelled(normalized($0)) } }
         let cwd = realPath(currentDirectory())
         return try arguments.map { argument in
-            let absolute = normalized(argument.hasPrefix("/") ? argument : cwd + "/" + argument)
+            let absolute = resolvingFolders(normalized(argument.hasPrefix("/") ? argument : cwd + "/" + argument))
             if absolute == workdir { return "" }
             guard absolute.hasPrefix(workdir + "/") else {
                 throw UsageError("'\(argument)' is outside the repository at \(workdir)")
             }
-            return String(absolute.dropFirst(workdir.count + 1))
+            return spelled(String(absolute.dropFirst(workdir.count + 1)))
         }
+    }
+
+    /// An absolute path with the symlinks of its folders resolved, as the work tree's path is
+    /// (`/tmp` and `/var` are links into `/private` on macOS): the deepest folder that exists,
+    /// resolved, then the rest as written. The last component stays: a file that is a link is the
+    /// repository's link, not what it points to.
+    static func resolvingFolders(_ absolute: String) -> String {
+        guard var up = absolute.lastIndex(of: "/") else { return absolute }
+        while up != absolute.startIndex {
+            if let resolved = realpath(String(absolute[..<up]), nil) {
+                defer { free(resolved) }
+                return String(cString: resolved) + absolute[up...]
+            }
+            up = absolute[..<up].lastIndex(of: "/")!
+        }
+        return absolute
+    }
+
+    /// A path in Unicode's composed form (NFC), as git reads command-line paths where
+    /// `core.precomposeunicode` is set (on macOS, by default since git 1.7.12): a name typed or
+    /// completed from a decomposed file name would otherwise match no entry of the index or the
+    /// trees, which git fills in composed form. The standard library's NFC, by which `String`
+    /// compares: public since Swift 5.0, underscored because it is there for Foundation.
+    static func precomposed(_ path: String) -> String {
+        String(decoding: path._nfcCodeUnits, as: UTF8.self)
     }
 
     /// `..` and `.` resolved lexically, repeated and trailing slashes dropped.

@@ -18,15 +18,16 @@ enum InstallCommand {
             `*.storyboard merge=xibmerge diff=xibmerge` to the work tree's .gitattributes (--global: \
             core.attributesFile, or $XDG_CONFIG_HOME/git/attributes, or ~/.config/git/attributes; a bare \
             repository: info/attributes). The commands name this binary by its absolute path. Running it \
-            again changes nothing; --uninstall removes exactly what it added, leaving both files as they were.
+            again changes nothing; --uninstall removes exactly what it added, leaving both files as they were. \
+            Exit codes: 0 done, 2 errors (not a repository, a file that cannot be written).
             """,
             arguments: [
-                .flag("--global", help: "Set up the user's global git configuration and attributes instead of this repository's."),
-                .flag("--uninstall", help: "Remove what install added."),
-                .flag("--tidy", help: "Also add a git pre-commit hook running `xibmerge tidy --staged` (a repository's only)."),
+                .flag(.global, help: "Set up the user's global git configuration and attributes instead of this repository's."),
+                .flag(.uninstall, help: "Remove what install added."),
+                .flag(.tidy, help: "Also add a git pre-commit hook running `xibmerge tidy --staged` (a repository's only)."),
             ]
         ) { parsed in
-            InstallRun(global: parsed.flag("--global"), uninstall: parsed.flag("--uninstall"), tidy: parsed.flag("--tidy"))
+            InstallRun(global: parsed.flag(.global), uninstall: parsed.flag(.uninstall), tidy: parsed.flag(.tidy))
         }
     }
 }

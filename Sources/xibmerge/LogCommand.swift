@@ -15,14 +15,14 @@ enum LogCommand {
             unborn HEAD, unknown revision, a path that never existed).
             """,
             arguments: [
-                .option("--max-count", short: "n", value: "max-count", help: "Show at most N commits."),
-                .option("--rev", help: "Start from this revision instead of HEAD.", default: "HEAD"),
+                .option(.maxCount, short: "n", value: "max-count", of: Int.self, help: "Show at most N commits."),
+                .option(.rev, help: "Start from this revision instead of HEAD.", default: "HEAD", complete: .revisions),
             ] + DiffDisplayOptions.specs + JobsOption.specs + [
-                .positional("path", help: "The file, relative to the current folder."),
+                .positional(.path, help: "The file, relative to the current folder."),
             ]
         ) { parsed in
-            LogRun(maxCount: try parsed.value("--max-count"), rev: parsed.string("--rev") ?? "HEAD",
-                   display: try DiffDisplayOptions.settings(parsed), jobs: try JobsOption.jobs(parsed), path: parsed.argument("path"))
+            LogRun(maxCount: try parsed.value(.maxCount), rev: parsed.string(.rev) ?? "HEAD",
+                   display: try DiffDisplayOptions.settings(parsed), jobs: try JobsOption.jobs(parsed), path: parsed.argument(.path))
         }
     }
 }

@@ -21,33 +21,33 @@ enum MergeCommand {
             had, after `||||||| base`), read with `git config` only when there are conflicts to mark.
             """,
             arguments: [
-                .option("--output", help: "Write the result here instead of to OURS."),
-                .option("--conflict-style",
-                        help: "markers, diff3 or zdiff3 (default: git's merge.conflictStyle), or ours or theirs (resolve every conflict so)."),
-                .option("--marker-size", value: "N", help: "The length of conflict markers (default 7)."),
-                .option("--report", help: "Write the merge summary as JSON to this file."),
-                .flag("--strict-layout", help: "Frames changed differently on both sides are a conflict."),
-                .flag("--verbose", help: "Also say what each side contributed and every automatic resolution (frames kept, ids renamed, …)."),
-                .positional("base", help: "The common ancestor (%O)."),
-                .positional("ours", help: "Our version (%A); receives the result."),
-                .positional("theirs", help: "Their version (%B)."),
-                .optionalPositional("path", help: "The file's path in the repository (%P), for messages."),
-                .optionalPositional("marker-size", help: "The length of conflict markers (%L); --marker-size says the same."),
+                .option(.output, help: "Write the result here instead of to OURS."),
+                .option(.conflictStyle, of: XibMerger.Options.ConflictStyle.self,
+                        help: "How to mark conflicts (default: git's merge.conflictStyle), or ours or theirs to resolve every conflict so."),
+                .option(.markerSize, value: "N", of: Int.self, help: "The length of conflict markers.", default: "7"),
+                .option(.report, help: "Write the merge summary as JSON to this file."),
+                .flag(.strictLayout, help: "Frames changed differently on both sides are a conflict."),
+                .flag(.verbose, help: "Also say what each side contributed and every automatic resolution (frames kept, ids renamed, …)."),
+                .positional(.baseFile, help: "The common ancestor (%O)."),
+                .positional(.oursFile, help: "Our version (%A); receives the result."),
+                .positional(.theirsFile, help: "Their version (%B)."),
+                .optionalPositional(.path, help: "The file's path in the repository (%P), for messages."),
+                .optionalPositional(.markerSizeArgument, of: Int.self, help: "The length of conflict markers (%L); --marker-size says the same."),
             ],
             makeRun: run
         )
     }
 
     private static func run(_ parsed: ParsedArguments) throws -> any CommandRun {
-        let markerSize: Int? = try parsed.value("marker-size"), markerSizeOption: Int? = try parsed.value("--marker-size")
+        let markerSize: Int? = try parsed.value(.markerSizeArgument), markerSizeOption: Int? = try parsed.value(.markerSize)
         if let markerSize, let markerSizeOption, markerSize != markerSizeOption {
             throw ArgumentError("the marker size is given twice, differently")
         }
         if let n = markerSize ?? markerSizeOption, n < 1 { throw ArgumentError("the marker size must be at least 1") }
-        return MergeRun(base: parsed.argument("base"), ours: parsed.argument("ours"), theirs: parsed.argument("theirs"),
-                        path: parsed.string("path"), markerSize: markerSize ?? markerSizeOption, output: parsed.string("--output"),
-                        conflictStyle: try parsed.value("--conflict-style"), report: parsed.string("--report"),
-                        strictLayout: parsed.flag("--strict-layout"), verbose: parsed.flag("--verbose"))
+        return MergeRun(base: parsed.argument(.baseFile), ours: parsed.argument(.oursFile), theirs: parsed.argument(.theirsFile),
+                        path: parsed.string(.path), markerSize: markerSize ?? markerSizeOption, output: parsed.string(.output),
+                        conflictStyle: try parsed.value(.conflictStyle), report: parsed.string(.report),
+                        strictLayout: parsed.flag(.strictLayout), verbose: parsed.flag(.verbose))
     }
 }
 

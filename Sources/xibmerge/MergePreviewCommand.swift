@@ -17,14 +17,14 @@ enum MergePreviewCommand {
             0 everything would merge cleanly, 1 conflicts would remain or the merge breaks the app, 2 errors.
             """,
             arguments: [
-                .option("--format", help: "Output format: text, markdown or json.", default: "text"),
+                .option(.format, of: OutputFormat.self, help: "Output format.", default: "text"),
             ] + JobsOption.specs + [
-                .positional("ours-rev", help: "The revision merged into (usually the target branch)."),
-                .positional("theirs-rev", help: "The revision merged in (usually the pull request's branch)."),
+                .positional(.oursRev, help: "The revision merged into (usually the target branch).", complete: .revisions),
+                .positional(.theirsRev, help: "The revision merged in (usually the pull request's branch).", complete: .revisions),
             ]
         ) { parsed in
-            MergePreviewRun(format: try parsed.value("--format") ?? .text, oursRev: parsed.argument("ours-rev"),
-                            theirsRev: parsed.argument("theirs-rev"), jobs: try JobsOption.jobs(parsed))
+            MergePreviewRun(format: try parsed.value(.format) ?? .text, oursRev: parsed.argument(.oursRev),
+                            theirsRev: parsed.argument(.theirsRev), jobs: try JobsOption.jobs(parsed))
         }
     }
 }

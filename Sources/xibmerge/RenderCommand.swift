@@ -14,14 +14,14 @@ enum RenderCommand {
             mode, not pixel-exact. Exit codes: 0 drawn, 2 errors (unreadable input, unknown scene).
             """,
             arguments: [
-                .repeated("--scene", help: "Only this scene or top-level object (its id, or its name as the diff shows it); repeatable."),
-                .option("--format", help: "Output format: svg or html.", default: "svg"),
-                .option("--output", short: "o", help: "Write to this file instead of standard output."),
-                .positional("file", help: "The .xib or .storyboard file."),
+                .repeated(.scene, help: "Only this scene or top-level object (its id, or its name as the diff shows it); repeatable.", complete: .nothing),
+                .option(.format, of: Format.self, help: "Output format.", default: "svg"),
+                .option(.output, short: "o", help: "Write to this file instead of standard output."),
+                .positional(.file, help: "The .xib or .storyboard file."),
             ]
         ) { parsed in
-            RenderRun(scene: parsed.strings("--scene"), format: try parsed.value("--format") ?? .svg, output: parsed.string("--output"),
-                      file: parsed.argument("file"))
+            RenderRun(scene: parsed.strings(.scene), format: try parsed.value(.format) ?? .svg, output: parsed.string(.output),
+                      file: parsed.argument(.file))
         }
     }
 }

@@ -24,18 +24,23 @@ enum ResolveCommand {
             as --base, --ours and --theirs and the work-tree file as the one PATH; it stages the file itself.
             Once nothing is left conflicted in a merge, the work tree is checked with `check`'s code rules and \
             the mismatches between IB files and code that neither side has are listed. \
+            --list writes nothing: it merges each file with the answers given so far and lists its conflicts, \
+            with their keys for --only. --format json prints one document for tools at the end instead of the \
+            lines (doc/cli.md#resolve). \
             Exit codes: 0 all resolved, 1 conflicts remain, 2 errors.
             """,
             arguments: [
-                .flag("--interactive", help: "Ask which side to take, conflict by conflict (standard input must be a terminal)."),
-                .option("--take", value: "SIDE", help: "Take this side (ours or theirs) in every conflict, or in those --only selects."),
-                .option("--only", value: "PATTERN", help: "Only the conflicts whose path, object id or key contains PATTERN (or matches it, with * ? [)."),
-                .option("--base", value: "FILE", help: "The base version's file (git mergetool's $BASE; empty: none)."),
-                .option("--ours", value: "FILE", help: "Our version's file (git mergetool's $LOCAL)."),
-                .option("--theirs", value: "FILE", help: "Their version's file (git mergetool's $REMOTE)."),
-                .flag("--no-add", help: "Do not stage resolved files."),
-                .flag("--force", help: "Redo the merge even where the work-tree file looks resolved by hand."),
-                .variadic("paths", required: false,
+                .flag(.interactive, help: "Ask which side to take, conflict by conflict (standard input must be a terminal)."),
+                .option(.take, value: "SIDE", of: MergeSide.self, help: "Take this side in every conflict, or in those --only selects."),
+                .flag(.list, help: "Write nothing: list the conflicts of each file, merged with the answers given so far."),
+                .option(.format, of: ResolveRun.Format.self, help: "Output format.", default: "text"),
+                .option(.only, value: "PATTERN", help: "Only the conflicts whose path, object id or key contains PATTERN (or matches it, with * ? [).", complete: .nothing),
+                .option(.base, value: "FILE", help: "The base version's file (git mergetool's $BASE; empty: none)."),
+                .option(.ours, value: "FILE", help: "Our version's file (git mergetool's $LOCAL)."),
+                .option(.theirs, value: "FILE", help: "Their version's file (git mergetool's $REMOTE)."),
+                .flag(.noAdd, help: "Do not stage resolved files."),
+                .flag(.force, help: "Redo the merge even where the work-tree file looks resolved by hand."),
+                .variadic(.paths, required: false,
                           help: "Files or folders to resolve (default: every conflicted .xib and .storyboard); with --ours and --theirs, the one file to write."),
             ],
             makeRun: run
@@ -43,17 +48,21 @@ enum ResolveCommand {
     }
 
     private static func run(_ parsed: ParsedArguments) throws -> any CommandRun {
-        let interactive = parsed.flag("--interactive"), take: MergeSide? = try parsed.value("--take")
-        let (only, base, ours, theirs) = (parsed.string("--only"), parsed.string("--base"), parsed.string("--ours"), parsed.string("--theirs"))
-        let paths = parsed.strings("paths")
+        let interactive = parsed.flag(.interactive), take: MergeSide? = try parsed.value(.take)
+        let (only, base, ours, theirs) = (parsed.string(.only), parsed.string(.base), parsed.string(.ours), parsed.string(.theirs))
+        let paths = parsed.strings(.paths)
         if interactive && take != nil { throw ArgumentError("--interactive and --take exclude each other") }
         if only != nil && !interactive && take == nil { throw ArgumentError("--only selects conflicts for --interactive or --take") }
+        let list = parsed.flag(.list), format: ResolveRun.Format = try parsed.value(.format) ?? .text
+        if list && (interactive || take != nil) { throw ArgumentError("--list writes nothing; it excludes --interactive and --take") }
+        if format == .json && interactive { throw ArgumentError("--interactive talks to a person; --format json is for tools") }
         if (ours == nil) != (theirs == nil) || (base != nil && ours == nil) {
             throw ArgumentError("--base, --ours and --theirs go together (--base may be left out)")
         }
         if ours != nil && paths.count != 1 { throw ArgumentError("with --ours and --theirs, give the one file to write") }
-        return ResolveRun(mode: interactive ? .interactive : (take.map(ResolveRun.Mode.take) ?? .merge), only: only,
-                          base: base, ours: ours, theirs: theirs, noAdd: parsed.flag("--no-add"), force: parsed.flag("--force"), paths: paths)
+        let mode: ResolveRun.Mode = list ? .list : interactive ? .interactive : (take.map(ResolveRun.Mode.take) ?? .merge)
+        return ResolveRun(mode: mode, output: ResolveOutput(json: format == .json), only: only,
+                          base: base, ours: ours, theirs: theirs, noAdd: parsed.flag(.noAdd), force: parsed.flag(.force), paths: paths)
     }
 }
 
@@ -65,9 +74,14 @@ struct ResolveRun: CommandRun {
         case merge
         case take(MergeSide)
         case interactive
+        /// Merge with the answers given before, write nothing.
+        case list
     }
 
+    enum Format: String, ArgumentValue, CaseIterable { case text, json }
+
     var mode = Mode.merge
+    var output = ResolveOutput(json: false)
     var only: String?
     /// git mergetool's form: the versions as files (`base` may be nil), and `paths` the one file to write.
     var base: String?
@@ -87,6 +101,7 @@ struct ResolveRun: CommandRun {
                 remaining = try resolveIndex()
             }
         }
+        output.finish()
         if remaining { throw Exit.foundSomething }
     }
 
@@ -109,10 +124,10 @@ struct ResolveRun: CommandRun {
             guard index.entries.contains(where: { under($0.path, path) }) else {
                 throw GitCLI.UsageError("'\(path)' is not in the index")
             }
-            Console.out("xibmerge: \(path.isEmpty ? "." : path): no conflicted .xib or .storyboard file\n")
+            output.say("xibmerge: \(path.isEmpty ? "." : path): no conflicted .xib or .storyboard file\n")
         }
         if wanted.isEmpty && conflicts.isEmpty {
-            Console.out("xibmerge: no conflicted .xib or .storyboard files\n")
+            output.say("xibmerge: no conflicted .xib or .storyboard files\n")
         }
         var remaining = false
         for conflict in conflicts {
@@ -120,7 +135,8 @@ struct ResolveRun: CommandRun {
             if result != .resolved { remaining = true }
             if result == .quit { break }
         }
-        if !remaining { try checkMergedWorkTree(repository, workdir: workdir) }
+        output.end()
+        if !remaining, !output.isListing(mode) { try checkMergedWorkTree(repository, workdir: workdir) }
         return remaining
     }
 
@@ -131,8 +147,8 @@ struct ResolveRun: CommandRun {
               try repository.index().conflicts().isEmpty else { return }
         let breaks = try CodeTree.workTreeBreaks(repository, workdir: workdir, theirs: theirs)
         guard !breaks.isEmpty else { return }
-        Console.out("xibmerge: the merge breaks the app: \(breaks.count) mismatch\(breaks.count == 1 ? "" : "es") between IB and code that neither side has:\n")
-        for f in breaks { Console.out("\(f)\n") }
+        output.say("xibmerge: the merge breaks the app: \(breaks.count) mismatch\(breaks.count == 1 ? "" : "es") between IB and code that neither side has:\n")
+        for f in breaks { output.say("\(f)\n") }
     }
 
     private func under(_ path: String, _ prefix: String) -> Bool {
@@ -141,27 +157,28 @@ struct ResolveRun: CommandRun {
 
     private func resolve(_ conflict: IndexConflict, repository: Repository, index: Index, workdir: String) throws -> FileResult {
         let path = conflict.path
+        output.begin(path)
         guard let ours = conflict.ours, let theirs = conflict.theirs else {
             let who = conflict.ours == nil ? "deleted by us, changed by them" : "changed by us, deleted by them"
-            Console.out("xibmerge: \(path): \(who): not touched; keep it with `git add` or delete it with `git rm`\n")
+            output.say("xibmerge: \(path): \(who): not touched; keep it with `git add` or delete it with `git rm`\n")
             return .remaining
         }
         let target = workdir + "/" + path
         let oursBytes = try repository.blobData(id: ours.blob)
         if !force, let current = try GitCLI.readWorkTreeFile(target), current != oursBytes, !hasConflictMarkers(current) {
-            Console.out("xibmerge: \(path): the work-tree file has no conflict markers (resolved by hand?); not touched (--force merges anyway)\n")
+            output.say("xibmerge: \(path): the work-tree file has no conflict markers (resolved by hand?); not touched (--force merges anyway)\n")
             return .remaining
         }
         var file = ConflictedFile(path: path, target: target, base: try conflict.ancestor.map { try repository.blobData(id: $0.blob) },
                                   ours: oursBytes, theirs: try repository.blobData(id: theirs.blob), gitDir: repository.gitDir)
         if conflict.ancestor == nil {
-            Console.out("xibmerge: \(path): added on both sides: merged against what the two versions have in common\n")
+            output.say("xibmerge: \(path): added on both sides: merged against what the two versions have in common\n")
         }
         let result = try process(&file)
-        guard result == .resolved, !noAdd else { return result }
+        guard result == .resolved, !noAdd, !output.isListing(mode) else { return result }
         try index.addFromWorkdir(path: path)
         try index.write()
-        Console.out("xibmerge: \(path): staged\n")
+        output.staged(path)
         return .resolved
     }
 
@@ -178,6 +195,7 @@ struct ResolveRun: CommandRun {
         // Answers are kept in the repository's git directory, under the file's path in it.
         let repository = try? GitCLI.openRepository()
         let path = (try? repository.map { try GitCLI.repositoryPaths([target], in: $0) })??.first ?? target
+        output.begin(path)
         var file = ConflictedFile(path: path, target: target, base: baseBytes, ours: try read(ours), theirs: try read(theirs),
                                   gitDir: repository?.gitDir)
         return try process(&file)
@@ -188,10 +206,10 @@ struct ResolveRun: CommandRun {
         var outcome = file.merge()
         var quit = false
         switch mode {
-        case .merge: break
+        case .merge, .list: break
         case _ where outcome.method != .structural:
             if !outcome.isClean {
-                Console.out("xibmerge: \(file.path): cannot be resolved conflict by conflict (\(outcome.fallbackReason ?? "not merged structurally")); "
+                output.say("xibmerge: \(file.path): cannot be resolved conflict by conflict (\(outcome.fallbackReason ?? "not merged structurally")); "
                             + "its conflicts are marked by lines\n")
             }
         case .take(let side):
@@ -204,21 +222,26 @@ struct ResolveRun: CommandRun {
                 taken += open.count
                 outcome = file.merge()
             }
-            Console.out("xibmerge: \(file.path): took \(side.rawValue) in \(taken) conflict(s)\n")
+            output.say("xibmerge: \(file.path): took \(side.rawValue) in \(taken) conflict(s)\n")
         case .interactive:
             (outcome, quit) = try ask(&file, outcome)
         }
-        try file.write(outcome)
+        if !output.isListing(mode) { try file.write(outcome) }
+        output.merged(file.path, outcome, written: !output.isListing(mode))
         if case .interactive = mode {
             let all = outcome.events.filter { $0.conflict != nil }.count, open = ConflictedFile.unanswered(outcome).count
             Console.out(open == 0
                 ? "xibmerge: \(file.path): \(all) conflict(s) answered; written and checked\n"
                 : "xibmerge: \(file.path): \(all - open) of \(all) conflict(s) answered (kept for the next run); \(open) still marked in the file\n")
         } else {
-            Console.out(MergeSummary.text(outcome, path: file.path))
+            output.say(MergeSummary.text(outcome, path: file.path), summary: true)
         }
         if outcome.isClean { return .resolved }
-        if case .interactive = mode {} else { Console.out("xibmerge: \(file.path): conflicts marked in the file; still unmerged\n") }
+        switch mode {
+        case .interactive: break
+        case .list: output.say("xibmerge: \(file.path): still unmerged\n")
+        default: output.say("xibmerge: \(file.path): conflicts marked in the file; still unmerged\n")
+        }
         return quit ? .quit : .remaining
     }
 
@@ -260,4 +283,53 @@ struct ResolveRun: CommandRun {
 extension MergeSide: ArgumentValue {
     init?(argument: String) { self.init(rawValue: argument) }
     static var allowedValues: [String] { [MergeSide.ours, .theirs].map(\.rawValue) }
+}
+
+/// Where `resolve` says what it did: lines on standard output, or, with `--format json`, one
+/// `ResolveReport` printed at the end (a class: the run's methods are not mutating).
+final class ResolveOutput {
+    let json: Bool
+    private var report = ResolveReport()
+    /// The file being reported on (an index in `report.files`), nil between files.
+    private var current: Int?
+
+    init(json: Bool) { self.json = json }
+
+    func isListing(_ mode: ResolveRun.Mode) -> Bool {
+        if case .list = mode { return true }
+        return false
+    }
+
+    /// The file the next lines are about.
+    func begin(_ path: String) {
+        guard json else { return }
+        report.files.append(.init(path: path))
+        current = report.files.count - 1
+    }
+
+    /// The lines that follow are about no one file.
+    func end() { current = nil }
+
+    /// A line (or, `summary`, the merge's summary lines, which the JSON holds as `merge`).
+    func say(_ text: String, summary: Bool = false) {
+        guard json else { return Console.out(text) }
+        if summary { return }
+        let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        if let current { report.files[current].messages.append(line) } else { report.messages.append(line) }
+    }
+
+    func merged(_ path: String, _ outcome: XibMerger.Outcome, written: Bool) {
+        guard json, let current else { return }
+        report.files[current].outcome = outcome
+        report.files[current].written = written
+    }
+
+    func staged(_ path: String) {
+        guard json else { return Console.out("xibmerge: \(path): staged\n") }
+        if let current { report.files[current].staged = true }
+    }
+
+    func finish() {
+        if json { Console.out(report.json().rendered()) }
+    }
 }

@@ -19,29 +19,36 @@ enum ReviewCommand {
             names it).
             """,
             arguments: [
-                .option("--format", help: "Output format: markdown, html or json.", default: "markdown"),
-                .option("--output", short: "o", help: "Write to this file instead of standard output."),
-                .option("--base", help: "Review HEAD since its merge base with this revision."),
-                .option("--merge-into", help: "Also say what merging HEAD into this revision would do to each file."),
-                .option("--html-name", help: "Where the HTML report is published (Markdown points there when it leaves files out)."),
-                .flag("--include-noise", help: "Show Xcode's noise instead of counting it."),
-                .flag("--layout", help: "List each changed frame instead of counting them."),
-                .flag("--exit-code", help: "Exit 1 when there are changes to review."),
-                .variadic("arguments", required: false, help: "A range (BASE..HEAD, BASE...HEAD, BASE), then -- and paths."),
+                .option(.format, of: Format.self, help: "Output format.", default: "markdown"),
+                .option(.output, short: "o", help: "Write to this file instead of standard output."),
+                .option(.base, help: "Review HEAD since its merge base with this revision.", complete: .revisions),
+                .option(.mergeInto, help: "Also say what merging HEAD into this revision would do to each file.", complete: .revisions),
+                .option(.htmlName, help: "Where the HTML report is published (Markdown points there when it leaves files out).", complete: .nothing),
+                .option(.fullReviewAt, help: "Markdown: where the full review is, in Markdown (a link), named when it leaves something out.", complete: .nothing),
+                .option(.maxLength, of: Int.self, help: "Markdown: at most this many characters (at least 1000).", default: "65536"),
+                .flag(.includeNoise, help: "Show Xcode's noise instead of counting it."),
+                .flag(.layout, help: "List each changed frame instead of counting them."),
+                .flag(.exitCode, help: "Exit 1 when there are changes to review."),
+                .variadic(.arguments, required: false, help: "A range (BASE..HEAD, BASE...HEAD, BASE), then -- and paths."),
             ],
             makeRun: run
         )
     }
 
     private static func run(_ parsed: ParsedArguments) throws -> any CommandRun {
-        let format: Format = try parsed.value("--format") ?? .markdown
+        let format: Format = try parsed.value(.format) ?? .markdown
         let kind: ReviewReport.Format = format == .html ? .html : format == .json ? .json : .markdown
         // Paths are what follows `--`.
-        let arguments = parsed.strings("arguments"), split = parsed.countAfterSeparator("arguments")
-        return ReviewRun(format: kind, output: parsed.string("--output"), base: parsed.string("--base"),
-                         mergeInto: parsed.string("--merge-into"), htmlName: parsed.string("--html-name"),
-                         options: DiffOptions(includeNoise: parsed.flag("--include-noise"), layout: parsed.flag("--layout")),
-                         exitCode: parsed.flag("--exit-code"), ranges: Array(arguments.dropLast(split)), paths: Array(arguments.suffix(split)))
+        let arguments = parsed.strings(.arguments), split = parsed.countAfterSeparator(.arguments)
+        let maxLength: Int = try parsed.value(.maxLength) ?? ReviewMarkdownRenderer.limit
+        guard maxLength >= ReviewMarkdownRenderer.minimumLimit else {
+            throw ArgumentError("--max-length must be at least \(ReviewMarkdownRenderer.minimumLimit) (\(maxLength))")
+        }
+        return ReviewRun(format: kind, output: parsed.string(.output), base: parsed.string(.base),
+                         mergeInto: parsed.string(.mergeInto), htmlName: parsed.string(.htmlName),
+                         fullReviewAt: parsed.string(.fullReviewAt), maxLength: maxLength,
+                         options: DiffOptions(includeNoise: parsed.flag(.includeNoise), layout: parsed.flag(.layout)),
+                         exitCode: parsed.flag(.exitCode), ranges: Array(arguments.dropLast(split)), paths: Array(arguments.suffix(split)))
     }
 }
 
@@ -52,6 +59,8 @@ struct ReviewRun: CommandRun {
     var base: String?
     var mergeInto: String?
     var htmlName: String?
+    var fullReviewAt: String?
+    var maxLength = ReviewMarkdownRenderer.limit
     var options = DiffOptions()
     var exitCode = false
     /// The positional arguments before `--`: at most one range.
@@ -79,6 +88,8 @@ struct ReviewRun: CommandRun {
                 Console.err("xibmerge: IB files and code not compared: \(error)")
             }
             report.htmlName = htmlName
+            report.fullReviewAt = fullReviewAt
+            report.markdownLimit = maxLength
             for p in report.problems { Console.err("xibmerge: \(p.message); \(p.path) not reviewed") }
             failed = failed || !report.problems.isEmpty
             changed = report.files.contains(where: \.hasChanges)

@@ -17,17 +17,17 @@ enum StringsCommand {
                 Exit codes: 0 written, 1 keys were dropped or marked stale (--update), 2 errors.
                 """,
             arguments: [
-                .option("--format", help: "Output format: strings or xcstrings (default: strings, or the format of --update's file)."),
-                .option("--encoding", help: "Encoding of a new .strings file: utf16 (ibtool's, with a byte-order mark) or utf8.", default: "utf16"),
-                .option("--output", short: "o", help: "Write here instead of standard output (with several files: a folder)."),
-                .option("--update", help: "Bring this .strings or .xcstrings file up to date (written in place unless -o)."),
-                .variadic("files", required: true, help: "The .xib or .storyboard files."),
+                .option(.format, of: Format.self, help: "Output format (default: strings, or the format of --update's file)."),
+                .option(.encoding, of: Encoding.self, help: "Encoding of a new .strings file (utf16 is ibtool's, with a byte-order mark).", default: "utf16"),
+                .option(.output, short: "o", help: "Write here instead of standard output (with several files: a folder)."),
+                .option(.update, help: "Bring this .strings or .xcstrings file up to date (written in place unless -o)."),
+                .variadic(.files, required: true, help: "The .xib or .storyboard files."),
             ]
         ) { parsed in
-            let (files, output, update) = (parsed.strings("files"), parsed.string("--output"), parsed.string("--update"))
+            let (files, output, update) = (parsed.strings(.files), parsed.string(.output), parsed.string(.update))
             if update != nil && files.count != 1 { throw ArgumentError("--update takes exactly one document") }
             if files.count > 1 && output == nil { throw ArgumentError("with several documents, -o names the folder to write their files in") }
-            return StringsRun(format: try parsed.value("--format"), encoding: try parsed.value("--encoding") ?? .utf16, output: output,
+            return StringsRun(format: try parsed.value(.format), encoding: try parsed.value(.encoding) ?? .utf16, output: output,
                               update: update, files: files)
         }
     }

@@ -12,15 +12,15 @@ enum TextconvCommand {
             .gitattributes, `git diff`, `git log -p` and `git show` print these outlines' differences. \
             A file that is not an Interface Builder document in Xcode 5+ form, or that is over one of the \
             reader's limits (256 MiB, ...), is printed as it is (with a warning), so git still shows its \
-            line diff.
+            line diff. Exit codes: 0 printed (the outline, or the file as it is), 2 the file could not be read.
             """,
             arguments: [
-                .flag("--include-noise", help: "Include Xcode's noise (toolsVersion, plug-in versions, <device>, canvasLocation, misplaced)."),
-                .flag("--layout", help: "Include frames."),
-                .positional("file", help: "The .xib or .storyboard file."),
+                .flag(.includeNoise, help: "Include Xcode's noise (toolsVersion, plug-in versions, <device>, canvasLocation, misplaced)."),
+                .flag(.layout, help: "Include frames."),
+                .positional(.file, help: "The .xib or .storyboard file."),
             ]
         ) { parsed in
-            TextconvRun(file: parsed.argument("file"), includeNoise: parsed.flag("--include-noise"), layout: parsed.flag("--layout"))
+            TextconvRun(file: parsed.argument(.file), includeNoise: parsed.flag(.includeNoise), layout: parsed.flag(.layout))
         }
     }
 }

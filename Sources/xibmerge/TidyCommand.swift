@@ -18,19 +18,19 @@ enum TidyCommand {
             plug-in versions, deployment and capability entries, editor state (device, canvas locations), \
             cached resources whose images or colours did not change. Frames go back only with --frames. \
             With --staged the staged blob is rewritten and the work-tree file with it (a pre-commit hook). \
-            One line per tidied file says what went back. Exit 1 with --check when something would be \
-            tidied; 2 when a file cannot be read (it is left as it is).
+            One line per tidied file says what went back. Exit codes: 0 done, 1 with --check when something \
+            would be tidied, 2 when a file cannot be read (it is left as it is).
             """,
             arguments: [
-                .flag("--staged", help: "Tidy the staged files (the index against HEAD), and the work-tree files with them."),
-                .flag("--check", help: "Change nothing; list what would be tidied and exit 1 if anything would."),
-                .option("--against", help: "The revision to compare with (default: HEAD)."),
-                .flag("--frames", help: "Also put back frames that moved by less than a point, where nothing else about the view or its constraints changed."),
-                .variadic("paths", required: false, help: "Limit to these files or folders."),
+                .flag(.staged, help: "Tidy the staged files (the index against HEAD), and the work-tree files with them."),
+                .flag(.check, help: "Change nothing; list what would be tidied and exit 1 if anything would."),
+                .option(.against, help: "The revision to compare with.", default: "HEAD", complete: .revisions),
+                .flag(.frames, help: "Also put back frames that moved by less than a point, where nothing else about the view or its constraints changed."),
+                .variadic(.paths, required: false, help: "Limit to these files or folders."),
             ]
         ) { parsed in
-            TidyRun(staged: parsed.flag("--staged"), check: parsed.flag("--check"), against: parsed.string("--against"),
-                    frames: parsed.flag("--frames"), paths: parsed.strings("paths"))
+            TidyRun(staged: parsed.flag(.staged), check: parsed.flag(.check), against: parsed.string(.against),
+                    frames: parsed.flag(.frames), paths: parsed.strings(.paths))
         }
     }
 }

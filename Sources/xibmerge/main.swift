@@ -19,7 +19,8 @@ enum XibMerge {
                           ("diff", DiffCommand.spec), ("textconv", TextconvCommand.spec), ("install", InstallCommand.spec),
                           ("resolve", ResolveCommand.spec), ("log", LogCommand.spec), ("merge-preview", MergePreviewCommand.spec),
                           ("render", RenderCommand.spec), ("review", ReviewCommand.spec), ("tidy", TidyCommand.spec),
-                          ("strings", StringsCommand.spec)]
+                          ("strings", StringsCommand.spec), ("outline", OutlineCommand.spec), ("mcp", McpCommand.spec),
+                          ("completions", CompletionsCommand.spec), ("manpage", ManPageCommand.spec)]
         )
     }
 }

@@ -24,8 +24,11 @@ let gitCLIHome: String = makeTempDir("git-cli-home")
 func makeTempDir(_ label: String) -> String {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("xibgit-\(label)-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    // Resolve symlinks (/tmp on macOS) so paths compare equal to what libgit2 reports.
-    return url.resolvingSymlinksInPath().path
+    // The real path (/private/var/... on macOS), as libgit2 reports paths: not
+    // `resolvingSymlinksInPath`, which on Apple's Foundation takes `/private` off again.
+    guard let real = realpath(url.path, nil) else { fatalError("cannot resolve \(url.path)") }
+    defer { free(real) }
+    return String(cString: real)
 }
 
 struct CommandFailure: Error, CustomStringConvertible {

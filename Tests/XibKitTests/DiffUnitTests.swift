@@ -5,7 +5,7 @@ import Testing
 
 /// The pieces of the diff on small, hand-made inputs.
 struct DiffUnitTests {
-    static func element(_ xml: String) throws -> XMLElement {
+    static func element(_ xml: String) throws -> XibKit.XMLElement {
         try XMLReader.parse(Array(xml.utf8), name: "t.xml").root
     }
 
@@ -60,6 +60,12 @@ struct DiffUnitTests {
         (#"<font key="font" size="12" name="Menlo-Regular"/>"#, "Menlo-Regular 12"),
         (#"<autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>"#, "widthSizable heightSizable"),
         (#"<string key="text" base64-UTF8="YES">SGVsbG8K</string>"#, "\"Hello\\n\""),
+        // CotEditor's Main.storyboard: Delete's key equivalent (a backspace), which Xcode writes in
+        // base64; a control character is shown as its code point, never sent to a terminal raw.
+        (#"<string key="keyEquivalent" base64-UTF8="YES">\#nCA\#n</string>"#, "\"<U+0008>\""),
+        (#"<string key="text" base64-UTF8="YES">w6k=</string>"#, "\"é\""),
+        // Not UTF-8 once decoded (a lone 0xFF): shown as written, not repaired.
+        (#"<string key="text" base64-UTF8="YES">/w==</string>"#, "\"/w==\""),
         (#"<nil key="textColor"/>"#, "nil"),
         (#"<device id="retina6_1" orientation="portrait"/>"#, "id=retina6_1 orientation=portrait"),
     ])

@@ -3,7 +3,8 @@ import Testing
 @testable import XibKit
 
 /// `FileIO.writeAtomically` renames a new file into place: the target ends up a new file
-/// holding the new bytes with the old permissions, and nothing is left beside it.
+/// holding the new bytes with the old permissions, and nothing is left beside it; a pipe or a
+/// device is written to instead.
 @Suite struct FileIOTests {
     static func folder() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xibmerge-fileio-\(UInt64.random(in: 0...UInt64.max))").path
@@ -30,6 +31,19 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["link.xib", "ours.xib"])
     }
 
+    /// The flush before the rename: `F_FULLFSYNC` on macOS, `fsync` where a file system refuses it
+    /// (as Linux does every `F_FULLFSYNC`); a descriptor that is no file is an error either way.
+    @Test func flushesToTheDriveOrSaysItCannot() throws {
+        let dir = try FileIOTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fd = open(dir + "/flushed.xib", O_WRONLY | O_CREAT, 0o644)
+        try #require(fd >= 0)
+        #expect(write(fd, "x", 1) == 1)
+        #expect(FileIO.flushToDrive(fd))
+        close(fd)
+        #expect(!FileIO.flushToDrive(fd))
+    }
+
     @Test func createsAMissingFile() throws {
         let dir = try FileIOTests.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -49,6 +63,26 @@ import Testing
         #expect(FileIOTests.contents(dir + "/target.xib") == "target")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: dir + "/ours.xib")) == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["ours.xib", "target.xib"])
+    }
+
+    /// A pipe or a device (`-o /dev/null`, `-o /dev/stdout`) is written to, never replaced: a
+    /// rename over /dev/null, run as root, leaves a plain file there and every program that
+    /// writes to it filling that file. A FIFO stands for both (a test cannot risk /dev/null).
+    @Test func aPipeInThePlaceIsWrittenToAndStays() throws {
+        let dir = try FileIOTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/out.md"
+        #expect(mkfifo(path, 0o644) == 0)
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        try FileIO.writeAtomically(Array("new".utf8), to: path)
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let n = read(reader, &buffer, buffer.count)
+        #expect(n == 3 && Array(buffer.prefix(3)) == Array("new".utf8))
+        var st = stat()
+        #expect(stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["out.md"])
     }
 
     /// A folder in the target's place is an error, and the folder stays as it was.

@@ -11,7 +11,7 @@ import Testing
 
     /// The first difference between two trees, or nil: everything the merge and the writer
     /// look at, origins compared by their bytes (a taken subtree's spans are in base's bytes).
-    static func difference(_ a: XMLElement, _ b: XMLElement, _ path: String = "") -> String? {
+    static func difference(_ a: XibKit.XMLElement, _ b: XibKit.XMLElement, _ path: String = "") -> String? {
         let here = "\(path)/\(a.name)"
         guard a.name == b.name else { return "\(here): name \(b.name)" }
         guard a.attributes.count == b.attributes.count,
@@ -43,9 +43,9 @@ import Testing
     }
 
     /// Elements of `e`'s subtree, and how many of them come from `source`.
-    static func count(_ e: XMLElement, from source: XMLSource) -> (all: Int, taken: Int) {
+    static func count(_ e: XibKit.XMLElement, from source: XMLSource) -> (all: Int, taken: Int) {
         var all = 0, taken = 0
-        func walk(_ e: XMLElement) {
+        func walk(_ e: XibKit.XMLElement) {
             all += 1
             if e.origin?.source === source { taken += 1 }
             for case .element(let c) in e.children { walk(c) }

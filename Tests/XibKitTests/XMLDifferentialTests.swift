@@ -109,7 +109,7 @@ import XibKit
         for (k, index) in compared.enumerated() {
             let v = variants[index]
             let libxml2Accepts = statuses[k] == 0
-            let ours: Result<XMLDocument, XMLParseError>
+            let ours: Result<XibKit.XMLDocument, XMLParseError>
             do { ours = .success(try XMLReader.parse(v.bytes, name: v.file)) } catch { ours = .failure(error) }
             switch (libxml2Accepts, ours) {
             case (true, .success(let doc)):
@@ -188,7 +188,7 @@ import XibKit
         var accepted = 0
         for (index, bytes) in cases.enumerated() {
             let shown = XMLVariant(kind: .flipAnyByte, file: "edge case \(index)", offset: 0, detail: "", bytes: bytes).excerpt
-            let ours: Result<XMLDocument, XMLParseError>
+            let ours: Result<XibKit.XMLDocument, XMLParseError>
             do { ours = .success(try XMLReader.parse(bytes, name: "e\(index).xml")) } catch { ours = .failure(error) }
             let libxml2Accepts = statuses[index] == 0
             if libxml2Accepts { accepted += 1 }

@@ -8,7 +8,7 @@ import XibKit
 /// lowered where a limit is the answer; sizes at which quadratic work would take minutes, so
 /// the time limit catches it.
 @Suite(.timeLimit(.minutes(1))) struct XMLLimitsTests {
-    static func read(_ bytes: [UInt8], _ limits: XMLLimits = .default) -> Result<XMLDocument, XMLParseError> {
+    static func read(_ bytes: [UInt8], _ limits: XMLLimits = .default) -> Result<XibKit.XMLDocument, XMLParseError> {
         do { return .success(try XMLReader.parse(bytes, name: "hostile.xib", limits: limits)) } catch { return .failure(error) }
     }
 
@@ -24,7 +24,7 @@ import XibKit
         init(_ description: String) { self.description = description }
     }
 
-    static func objects(_ document: XMLDocument) -> [XMLElement] {
+    static func objects(_ document: XibKit.XMLDocument) -> [XibKit.XMLElement] {
         document.root.elements.first { $0.name == "objects" }?.elements ?? []
     }
 
@@ -165,7 +165,7 @@ import XibKit
                 + "elements/comments/instructions/CDATA in one file \(nodes)"
         }
 
-        mutating func add(_ document: XMLDocument) {
+        mutating func add(_ document: XibKit.XMLDocument) {
             files += 1
             fileSize = max(fileSize, document.source.bytes.count)
             var count = 0
@@ -173,7 +173,7 @@ import XibKit
             nodes = max(nodes, count)
         }
 
-        private mutating func walk(_ e: XMLElement, depth: Int, _ count: inout Int) {
+        private mutating func walk(_ e: XibKit.XMLElement, depth: Int, _ count: inout Int) {
             count += 1
             self.depth = max(self.depth, depth)
             attributes = max(attributes, e.attributes.count)

@@ -6,7 +6,7 @@ import XibKit
 @Suite struct XMLReaderTests {
     // MARK: - Helpers
 
-    static func parse(_ text: String, name: String = "t.xib") throws(XMLParseError) -> XMLDocument {
+    static func parse(_ text: String, name: String = "t.xib") throws(XMLParseError) -> XibKit.XMLDocument {
         try XMLReader.parse(Array(text.utf8), name: name)
     }
 
@@ -22,7 +22,7 @@ import XibKit
 
     static func error(_ text: String) -> XMLParseError? { error(Array(text.utf8)) }
 
-    static func written(_ doc: XMLDocument) -> String { String(decoding: XMLWriter.write(doc), as: UTF8.self) }
+    static func written(_ doc: XibKit.XMLDocument) -> String { String(decoding: XMLWriter.write(doc), as: UTF8.self) }
 
     static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 
@@ -44,7 +44,7 @@ import XibKit
         for url in urls {
             let bytes = try Corpus.bytes(url)
             let name = url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent
-            let doc: XMLDocument
+            let doc: XibKit.XMLDocument
             do {
                 doc = try XMLReader.parse(bytes, name: name)
             } catch {
@@ -293,7 +293,7 @@ import XibKit
         // A rewritten element uses the file's line ending too.
         var changed = doc
         var objects = try #require(changed.root.children.compactMap(\.element).first)
-        objects.children.append(.element(XMLElement(name: "b")))
+        objects.children.append(.element(XibKit.XMLElement(name: "b")))
         changed.root.children = [.element(objects)]
         #expect(Self.written(changed) == text.replacingOccurrences(of: "<a x=\"1\"/>\r\n", with: "<a x=\"1\"/>\r\n        <b/>\r\n"))
     }
@@ -341,10 +341,10 @@ import XibKit
         var objects = doc.root.elements[0]
         var view = objects.elements[0]
         var subviews = view.elements[0]
-        subviews.children.append(.element(XMLElement(name: "button", attributes: [XMLAttribute(name: "id", value: "b1")])))
-        var color = XMLElement(name: "color", attributes: [XMLAttribute(name: "key", value: "textColor")])
+        subviews.children.append(.element(XibKit.XMLElement(name: "button", attributes: [XMLAttribute(name: "id", value: "b1")])))
+        var color = XibKit.XMLElement(name: "color", attributes: [XMLAttribute(name: "key", value: "textColor")])
         color.children = []
-        subviews.children.append(.element(XMLElement(name: "label", attributes: [XMLAttribute(name: "id", value: "l2")],
+        subviews.children.append(.element(XibKit.XMLElement(name: "label", attributes: [XMLAttribute(name: "id", value: "l2")],
                                                      children: [.element(color)])))
         view.children = [.element(subviews)]
         objects.children = [.element(view)]

@@ -14,13 +14,18 @@ struct CommandLineParsingTests {
         ("diff", ["--format <format>", "--include-noise", "--layout", "--color <color>", "-j, --jobs <N>", "--exit-code", "--cached", "<arguments>"]),
         ("textconv", ["--include-noise", "--layout", "<file>"]),
         ("install", ["--global", "--uninstall", "--tidy"]),
-        ("resolve", ["--interactive", "--take <SIDE>", "--only <PATTERN>", "--base <FILE>", "--ours <FILE>", "--theirs <FILE>", "--no-add", "--force"]),
+        ("resolve", ["--interactive", "--take <SIDE>", "--only <PATTERN>", "--base <FILE>", "--ours <FILE>", "--theirs <FILE>", "--no-add", "--force",
+                     "--list", "--format <format>"]),
         ("log", ["-n, --max-count <max-count>", "--rev <rev>", "--format <format>", "--color <color>", "-j, --jobs <N>", "<path>"]),
         ("merge-preview", ["--format <format>", "-j, --jobs <N>", "<ours-rev>", "<theirs-rev>"]),
         ("render", ["--scene <scene>", "--format <format>", "-o, --output <output>", "<file>"]),
         ("review", ["--format <format>", "-o, --output <output>", "--base <base>", "--merge-into <merge-into>", "--html-name <html-name>", "--exit-code"]),
         ("tidy", ["--staged", "--check", "--against <against>", "--frames", "<paths>"]),
         ("strings", ["--format <format>", "--encoding <encoding>", "-o, --output <output>", "--update <update>", "<files>"]),
+        ("outline", ["--include-noise", "--layout", "--scene <NAME|ID>", "--object <ID>", "--format <format>", "<file>"]),
+        ("mcp", ["--root <DIR>", "--timeout <SECONDS>"]),
+        ("completions", ["<shell>", "values: bash, zsh, fish"]),
+        ("manpage", []),
     ]
 
     static func fixture(_ path: String) -> String { CLI.fixtures.appendingPathComponent("diff/" + path).path }
@@ -31,7 +36,7 @@ struct CommandLineParsingTests {
             let help = try CLI.xibmerge([name, "--help"])
             #expect(help.status == 0 && help.stderr.isEmpty, "\(name): \(help.stderr)")
             #expect(help.stdout.hasPrefix("OVERVIEW: "), "\(name)")
-            #expect(help.stdout.contains("\nUSAGE: xibmerge \(name) "), "\(name)")
+            #expect(help.stdout.contains("\nUSAGE: xibmerge \(name)\(options.isEmpty ? "\n" : " ")"), "\(name)")
             #expect(help.stdout.contains("\n  -h, --help "), "\(name)")
             for option in options { #expect(help.stdout.contains(option), "\(name) --help does not name \(option)") }
             #expect(try CLI.xibmerge([name, "-h"]).stdout == help.stdout)
@@ -57,6 +62,19 @@ struct CommandLineParsingTests {
         #expect(unknown.status == 2 && unknown.stderr.hasPrefix("Error: ") && unknown.stdout.isEmpty)
         let notACommand = try CLI.xibmerge(["nope"])
         #expect(notACommand.status == 2 && notACommand.stderr.hasPrefix("Error: Unexpected argument 'nope'"))
+        let typo = try CLI.xibmerge(["mrege", "a", "b", "c"])
+        #expect(typo.status == 2 && typo.stderr.hasPrefix("Error: Unexpected argument 'mrege'. Did you mean 'merge'?\n"), "\(typo.stderr)")
+        let helpTypo = try CLI.xibmerge(["help", "chekc"])
+        #expect(helpTypo.status == 2 && helpTypo.stderr.hasPrefix("Error: Unknown subcommand 'chekc'. Did you mean 'check'?\n"), "\(helpTypo.stderr)")
+    }
+
+    @Test("an error no command expected (a report that cannot be written): exit 2, one Error: line, not 1 (found something)")
+    func unexpectedError() throws {
+        let dir = try CLI.temporaryDirectory()
+        let r = try CLI.xibmerge(["strings", "-o", dir + "/missing/folder/Banner.strings", CLI.packageRoot.appendingPathComponent("Examples/BannerView.xib").path])
+        #expect(r.status == 2, "\(r.status): \(r.stderr)")
+        #expect(r.stderr == "Error: \(dir)/missing/folder/Banner.strings: cannot write: No such file or directory\n", "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
     }
 
     @Test("--name=value, joined -j2 and -oFILE, and options among positional arguments mean what the spaced forms mean")
@@ -111,6 +129,10 @@ struct CommandLineParsingTests {
               (["log", "-n", "many", "a.xib"], "The value 'many' is invalid for '--max-count <max-count>'"),
               (["resolve", "--interactive", "--take", "ours"], "--interactive and --take exclude each other"),
               (["strings", "a.xib", "b.xib"], "with several documents, -o names the folder"),
+              (["diff", "--formt", "json", "a", "b"], "Unknown option '--formt'. Did you mean '--format'?"),
+              (["check", "--stirct", "a.xib"], "Unknown option '--stirct'. Did you mean '--strict'?"),
+              (["merge", "--conflict-styel=diff3", "a", "b", "c"], "Unknown option '--conflict-styel=diff3'. Did you mean '--conflict-style'?"),
+              (["completions", "tcsh"], "Please provide one of 'bash', 'zsh' or 'fish'."),
           ])
     func usageErrors(_ arguments: [String], message: String) throws {
         let dir = try CLI.temporaryDirectory()

@@ -136,6 +136,37 @@ import Testing
         #expect(commits.first?["summary"] as? String == "second")
     }
 
+    /// An absolute path through a symbolic link to the work tree, as `/tmp/…` is on macOS (a
+    /// link to `/private/tmp`): still inside the repository, the file deleted since included.
+    @Test func absolutePathsThroughALinkedFolder() throws {
+        let g = try history()
+        let link = g.root + "/link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: g.repo)
+        let log = try g.xibmerge(["log", "-n", "1", link + "/" + Self.unicodePath], cwd: link + "/Screens")
+        #expect(log.status == 0, "\(log.stderr)")
+        #expect(log.stdout.contains("second"))
+        let deleted = try g.xibmerge(["diff", "--format", "json", "v1..v2", "--", link + "/Doomed.xib"])
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(try files(deleted).keys.sorted() == ["Doomed.xib"])
+        let outside = try g.xibmerge(["log", g.root + "/elsewhere/A.xib"], cwd: g.repo)
+        #expect(outside.status == 2 && outside.stderr.contains("is outside the repository"), "\(outside.stderr)")
+    }
+
+    /// A path typed or completed from a decomposed file name (NFD: U+0308 after the letter), where
+    /// git precomposes command-line paths (`core.precomposeunicode`, on by default on macOS): the
+    /// composed name git committed.
+    @Test func decomposedPathsWhereGitPrecomposesThem() throws {
+        let g = try history()
+        let decomposed = "Screens/U\u{0308}ni\u{0308}code Screen.xib"
+        #expect(Array(decomposed.utf8) != Array(Self.unicodePath.utf8))
+        try g.git(["config", "core.precomposeunicode", "true"])
+        let log = try g.xibmerge(["log", "-n", "1", decomposed])
+        #expect(log.status == 0, "\(log.stderr)")
+        #expect(log.stdout.contains("second"))
+        let json = try g.xibmerge(["diff", "--format", "json", "v1..v2", "--", decomposed])
+        #expect(try files(json).keys.sorted() == [Self.unicodePath])
+    }
+
     @Test func logFollowsARename() throws {
         let g = try history()
         let v2 = try g.gitOutput("rev-parse", "v2"), v1 = try g.gitOutput("rev-parse", "v1")

@@ -146,6 +146,24 @@ struct GitReviewTests {
         #expect(r.status == 0)
         #expect(r.stdout.utf8.count <= 65_536)
         #expect(r.stdout.contains("the full review is in the HTML report (`xibmerge-review.html`)"))
+
+        // --max-length: every length kept; the first file that does not fit is cut at a change
+        // and closed, each later file keeps its summary line; --full-review-at says where the rest is.
+        for length in [1_000, 1_600, 5_000, 20_000] {
+            let cut = try git.xibmerge(["review", "--max-length", "\(length)", "--full-review-at", "[the run](https://example.com/run)", "main..feature"])
+            #expect(cut.status == 0, "\(cut.stderr)")
+            #expect(cut.stdout.utf8.count <= length, "\(length): \(cut.stdout.utf8.count)")
+            #expect(cut.stdout.contains("120 Interface Builder files changed"))
+            #expect(cut.stdout.contains("the full review is in [the run](https://example.com/run)."))
+            #expect(MarkdownBlocks.unclosed(cut.stdout).isEmpty, "\(length): \(MarkdownBlocks.unclosed(cut.stdout))")
+        }
+        // One file longer than the length (the macOS storyboard's 11 changes in 1,500 characters).
+        let mac = try Self.repository(Self.fixturePairs.filter { $0.path.contains("macos-storyboard") })
+        let one = try mac.xibmerge(["review", "--max-length", "1500", "main..feature"])
+        #expect(one.stdout.utf8.count <= 1_500)
+        #expect(one.stdout.contains("- **added** Container View `aUo-25-0iW` in ColorView\n"), "\(one.stdout)")
+        #expect(one.stdout.contains("more changes: the full review is in the HTML report._\n\n</details>\n"), "\(one.stdout)")
+        #expect(try git.xibmerge(["review", "--max-length", "999", "main..feature"]).status == 2)
     }
 
     @Test("corpus: a review over 30 real files obeys the same laws")
@@ -166,12 +184,9 @@ struct GitReviewTests {
         #expect(report["files"]!.array.count >= 20)
     }
 
-    @Test("the HTML report in a real browser: a screenshot that is not blank")
+    @Test("the HTML report in a real browser: a screenshot that is not blank", .enabled(if: Chromium.testable, Chromium.missing))
     func browser() throws {
-        guard Chromium.binary != nil else {
-            print(Chromium.missingMessage)
-            return
-        }
+        _ = try Chromium.required()
         let git = try Self.repository(Self.fixturePairs)
         let html = try git.xibmerge(["review", "--format", "html", "main..feature"]).stdout
         let png = try PNGImage(try Chromium.screenshot(html))

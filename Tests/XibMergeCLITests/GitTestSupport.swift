@@ -18,7 +18,7 @@ final class GitSandbox {
     private var clock = 1_700_000_000
 
     init(bare: Bool = false) throws {
-        root = URL(fileURLWithPath: try CLI.temporaryDirectory()).resolvingSymlinksInPath().path
+        root = try CLI.temporaryDirectory()
         home = root + "/home"
         repo = root + "/repo"
         for dir in [home, repo] { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }

@@ -333,7 +333,7 @@ import XibKit
         let environment: [String: String]
 
         init(_ files: [String: Inputs]) throws {
-            root = URL(fileURLWithPath: try CLI.temporaryDirectory()).resolvingSymlinksInPath().path
+            root = try CLI.temporaryDirectory()
             for dir in ["/repo/UI", "/home"] { try FileManager.default.createDirectory(atPath: root + dir, withIntermediateDirectories: true) }
             var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
             env["HOME"] = root + "/home"

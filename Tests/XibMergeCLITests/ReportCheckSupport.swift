@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,6 +25,19 @@ indirect enum JSONValue: Decodable, Equatable {
     subscript(key: String) -> JSONValue? { if case .object(let o) = self { return o[key] } else { return nil } }
     var array: [JSONValue] { if case .array(let a) = self { return a } else { return [] } }
     var string: String? { if case .string(let s) = self { return s } else { return nil } }
+}
+
+/// Markdown blocks a cut could leave open: `<details>` without `</details>`, a code fence
+/// without its end.
+enum MarkdownBlocks {
+    static func unclosed(_ text: String) -> [String] {
+        var problems: [String] = []
+        let opened = text.components(separatedBy: "<details>").count, closed = text.components(separatedBy: "</details>").count
+        if opened != closed { problems.append("\(opened - 1) <details>, \(closed - 1) </details>") }
+        let fences = text.split(separator: "\n").filter { $0.hasPrefix("```") }.count
+        if fences % 2 != 0 { problems.append("\(fences) code fences") }
+        return problems
+    }
 }
 
 /// Validates JSON against the subset of JSON Schema (2020-12) the report schemas use: `type`,
@@ -77,6 +91,15 @@ struct SchemaValidator {
     }
 }
 
+/// Whether `CI` is set (GitHub Actions sets `CI=true`): there a test whose tool is missing (a
+/// browser, the action's curl and jq) fails instead of skipping, so that a green CI means it ran.
+enum ContinuousIntegration {
+    static let isSet: Bool = {
+        let value = ProcessInfo.processInfo.environment["CI"] ?? ""
+        return !value.isEmpty && value != "false" && value != "0"
+    }()
+}
+
 /// Headless Chromium, when installed (Debian's `chromium`; `Scripts/setup` installs it on Linux).
 enum Chromium {
     /// The first browser that runs (`--version` names Chromium or Chrome: Ubuntu's snap
@@ -92,7 +115,18 @@ enum Chromium {
         }
     }()
 
-    static let missingMessage = "chromium is not installed (Scripts/setup installs it on Linux: apt-get install chromium); skipping the browser test"
+    /// The browser tests' condition (`.enabled(if: Chromium.testable, Chromium.missing)`): a
+    /// browser runs here, or CI is set (`ContinuousIntegration`) and `required()` fails the test,
+    /// so that a green CI means the pictures were looked at.
+    static var testable: Bool { binary != nil || ContinuousIntegration.isSet }
+
+    static let missing: Comment = "no Chrome or Chromium runs here (Scripts/setup installs Debian's chromium); the browser tests are skipped"
+
+    /// The browser; fails the test when there is none (reached only where CI is set).
+    static func required(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try #require(binary, "CI is set and no Chrome or Chromium runs here: the browser tests must run in CI (Scripts/setup installs Debian's chromium)",
+                     sourceLocation: sourceLocation)
+    }
 
     /// Opens `html` in a headless browser and returns the screenshot's PNG bytes.
     static func screenshot(_ html: String, width: Int = 1400, height: Int = 1000) throws -> Data {
@@ -101,7 +135,9 @@ enum Chromium {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let page = dir + "/report.html", png = dir + "/shot.png"
         try Data(html.utf8).write(to: URL(fileURLWithPath: page))
-        let result = try CLI.run(binary, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+        // sRGB whatever the display: Chrome on macOS converts the page's colours to the screen's
+        // profile (Display P3 on most Macs), and the tests look for the exact colours drawn.
+        let result = try CLI.run(binary, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
                                           "--user-data-dir=\(dir)/profile", "--window-size=\(width),\(height)",
                                           "--screenshot=\(png)", URL(fileURLWithPath: page).absoluteString])
         guard let data = FileManager.default.contents(atPath: png) else {

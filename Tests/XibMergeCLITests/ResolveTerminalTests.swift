@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XibGit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -109,6 +110,14 @@ struct ResolveTerminalTests {
         #expect(try g.read("UI/Toolbar.xib") == String(contentsOfFile: scratch + "/ours.xib", encoding: .utf8))
     }
 
+    /// tmux cannot listen on a socket whose path is longer than `sun_path` (104 bytes on macOS):
+    /// the test's socket fits, whatever the temporary folder.
+    @Test func tmuxSocketFitsASocketAddress() throws {
+        let longest = Terminal.socketPath(String(repeating: "f", count: 8))
+        #expect(longest.utf8.count < 104, "\(longest)")
+        #expect(!longest.hasPrefix(try CLI.temporaryDirectory()))
+    }
+
     /// Without a terminal there is no one to ask: a clear refusal, nothing touched.
     @Test func refusesWithoutATerminal() throws {
         let g = try Self.mergedRepository()
@@ -135,7 +144,7 @@ final class Terminal {
     init(_ sandbox: GitSandbox, _ command: String) throws {
         self.sandbox = sandbox
         let id = UUID().uuidString.prefix(8)
-        socket = sandbox.root + "/tmux-\(id)"
+        socket = Self.socketPath(id)
         statusFile = sandbox.root + "/status-\(id)"
         // The pane stays after the command, so that its last screen can still be read.
         let line = "\(command); echo $? > '\(statusFile)'; sleep 600"
@@ -148,12 +157,10 @@ final class Terminal {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = sandbox.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
+        let actions = SpawnFileActions()
+        for fd: Int32 in 0...2 { actions.open(fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) }
         // Nor the test runner's blocked signals: the server and what runs in it must die when told.
-        let (spawned, pid) = CLI.spawnAsShellWould(argv, envp, actions: &actions)
+        let (spawned, pid) = CLI.spawnAsShellWould(argv, envp, actions: actions)
         #expect(spawned == 0, "tmux cannot start")
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -163,6 +170,14 @@ final class Terminal {
     deinit {
         let r = try? tmux(["kill-server"])
         #expect(r?.status == 0, "tmux kill-server: \(r?.stderr ?? "")")
+        unlink(socket)
+    }
+
+    /// The server's socket: in /tmp, not the sandbox, whose path under macOS's `$TMPDIR`
+    /// (`/var/folders/xx/.../T/`, then the scratch folders) is longer than a socket's address
+    /// may be (`sun_path`: 104 bytes on Darwin, 108 on Linux).
+    static func socketPath(_ id: some StringProtocol) -> String {
+        "/tmp/xibmerge-tmux-\(getpid())-\(id)"
     }
 
     @discardableResult

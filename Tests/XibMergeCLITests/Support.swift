@@ -1,20 +1,32 @@
 import CorpusSupport
 import Foundation
 import Testing
+import XibGit
 
 /// Locating and running the built `xibmerge` binary and the shared corpus.
 enum CLI {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The binary `swift test` built next to the test bundle.
-    static var binary: String {
-        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [dir, dir.deletingLastPathComponent(), dir.deletingLastPathComponent().deletingLastPathComponent(),
-                          dir.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()] {
-            let p = candidate.appendingPathComponent("xibmerge").path
-            if FileManager.default.isExecutableFile(atPath: p) { return p }
+    /// The binary built next to the test bundle (`swift test`, Xcode).
+    static let binary: String = {
+        let bundle = Bundle(for: BundleMarker.self)
+        let image = bundle.executableURL ?? bundle.bundleURL
+        return locateBinary(besideImage: image.path) ?? packageRoot.appendingPathComponent(".build/debug/xibmerge").path
+    }()
+    private final class BundleMarker {}
+
+    /// The `xibmerge` beside the test bundle whose code is at `image`: the products folder holds
+    /// both, and the bundle's code is the bundle itself (`swift test` on Linux) or three folders
+    /// down in it (`….xctest/Contents/MacOS/…` on macOS, Xcode's products folder included). Not
+    /// from argv[0], which names the runner there (`xctest`, `swiftpm-testing-helper`).
+    static func locateBinary(besideImage image: String) -> String? {
+        var folder = URL(fileURLWithPath: image).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("xibmerge").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder.deleteLastPathComponent()
         }
-        return packageRoot.appendingPathComponent(".build/debug/xibmerge").path
+        return nil
     }
 
     static var corpus: URL { Corpus.root }
@@ -68,19 +80,10 @@ enum CLI {
     /// test's thread, a Dispatch worker, blocks them all, and a child would inherit that.
     /// Returns posix_spawnp's result and the child's process id.
     static func spawnAsShellWould(_ argv: [UnsafeMutablePointer<CChar>?], _ envp: [UnsafeMutablePointer<CChar>?],
-                                  actions: UnsafePointer<posix_spawn_file_actions_t>? = nil) -> (Int32, pid_t) {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid = pid_t()
-        let result = posix_spawnp(&pid, argv[0]!, actions, &attributes, argv, envp)
-        return (result, pid)
+                                  actions: SpawnFileActions = SpawnFileActions()) -> (Int32, pid_t) {
+        let attributes = SpawnAttributes()
+        attributes.resetSignals()
+        return Subprocess.spawn(argv, environment: envp, actions: actions, attributes: attributes)
     }
 
     static func readAll(_ fd: Int32) -> Data {
@@ -105,6 +108,7 @@ enum CLI {
 
     /// A scratch folder under this process's one parent in the temporary directory, which is
     /// removed when the test process exits: a run leaves nothing behind, whichever test fails.
+    /// Its real path (`/private/var/folders/...` on macOS), as git and libgit2 report paths.
     static func temporaryDirectory() throws -> String {
         let url = URL(fileURLWithPath: scratchParent).appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -113,7 +117,13 @@ enum CLI {
 }
 
 private let scratchParent: String = {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("xibmerge-tests-\(getpid())").path
+    // realpath(3), not `resolvingSymlinksInPath`, which on Apple's Foundation takes `/private` off again.
+    let temporary = FileManager.default.temporaryDirectory.path
+    let real = realpath(temporary, nil).map { resolved in
+        defer { free(resolved) }
+        return String(cString: resolved)
+    } ?? temporary
+    let path = real + "/xibmerge-tests-\(getpid())"
     atexit { try? FileManager.default.removeItem(atPath: scratchParent) }
     return path
 }()

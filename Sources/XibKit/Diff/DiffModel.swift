@@ -32,7 +32,9 @@ public struct DiffValue: Sendable, Equatable {
         self.referencedID = referencedID
     }
 
-    /// How it reads on one line: text in quotes; line breaks escaped.
+    /// How it reads on one line: text in quotes; line breaks escaped; what cannot be seen
+    /// (controls, zero-width and private-use characters) as its code point, `<U+007F>`
+    /// (`VisibleText`). Every format but JSON shows values so.
     public var display: String {
         var s = isText ? "\"" : ""
         for u in text.unicodeScalars {
@@ -42,7 +44,8 @@ public struct DiffValue: Sendable, Equatable {
             case "\t": s += "\\t"
             case "\"" where isText: s += "\\\""
             case "\\" where isText: s += "\\\\"
-            default: s.unicodeScalars.append(u)
+            default:
+                if VisibleText.isHidden(u) { s += VisibleText.codePoint(u) } else { s.unicodeScalars.append(u) }
             }
         }
         return isText ? s + "\"" : s

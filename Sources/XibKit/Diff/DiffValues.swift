@@ -155,6 +155,9 @@ enum Base64 {
                 out.append(UInt8((buffer >> UInt32(bits)) & 0xFF))
             }
         }
-        return String(validating: out, as: UTF8.self)
+        // Valid UTF-8 only: decoding repairs invalid bytes with U+FFFD, so a repaired string is
+        // not the bytes. (`String(validating:as:)` says the same, but only from macOS 15.)
+        let text = String(decoding: out, as: UTF8.self)
+        return text.utf8.elementsEqual(out) ? text : nil
     }
 }

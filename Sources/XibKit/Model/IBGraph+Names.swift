@@ -33,7 +33,7 @@ extension IBGraph {
         // Byte checks first: most titles are short and on one line.
         if t.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { t = t.replacingNewlines() }
         if t.utf8.count > 40, t.count > 40 { t = String(t.prefix(39)) + "…" }
-        return t
+        return t.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? t : VisibleText.escaped(t)
     }
 
     /// The whole text shown on an object (line breaks kept), or nil when it shows none.

@@ -73,6 +73,12 @@ public struct ReviewReport: Sendable {
     /// Where the HTML report will be (an artifact's name): the Markdown points there when it
     /// has to leave something out.
     public var htmlName: String?
+    /// Markdown: where the full review is (Markdown, such as a link to the run), named when the
+    /// Markdown leaves something out; nil: the HTML report (`htmlName`).
+    public var fullReviewAt: String?
+    /// Markdown: the longest it may be, in UTF-8 bytes (never fewer than the characters GitHub
+    /// counts); GitHub's limit on a comment by default.
+    public var markdownLimit = ReviewMarkdownRenderer.limit
 
     public init(range: Range?, files: [FileReview], problems: [Problem] = [], mergePreview: MergePreview? = nil,
                 code: CodeCheck? = nil, htmlName: String? = nil) {

@@ -2,38 +2,45 @@
 /// accessors turn it into the values a `<Name>Run` holds.
 struct ParsedArguments {
     let command: CommandSpec
-    var values: [String: [String]] = [:]
+    var values: [ArgumentKey: [String]] = [:]
     /// How many positional arguments came before `--` (nil: there was no `--`). `diff` and
     /// `review` read the ones after it as paths.
     var separator: Int?
 
-    func flag(_ key: String) -> Bool { values[key] != nil }
+    func flag(_ key: ArgumentKey) -> Bool { declared(key).values[key] != nil }
 
-    func string(_ key: String) -> String? { values[key]?.last }
+    func string(_ key: ArgumentKey) -> String? { declared(key).values[key]?.last }
 
     /// A required positional argument's value (the parser has made sure it is there).
-    func argument(_ key: String) -> String { values[key]?.first ?? "" }
+    func argument(_ key: ArgumentKey) -> String { declared(key).values[key]?.first ?? "" }
 
-    func strings(_ key: String) -> [String] { values[key] ?? [] }
+    func strings(_ key: ArgumentKey) -> [String] { declared(key).values[key] ?? [] }
 
     /// The value given for `key`, or nil; `ArgumentError` if it is not one `T` accepts.
-    func value<T: ArgumentValue>(_ key: String, as type: T.Type = T.self) throws -> T? {
+    func value<T: ArgumentValue>(_ key: ArgumentKey, as type: T.Type = T.self) throws -> T? {
         try string(key).map { try convert($0, key: key) }
     }
 
-    func values<T: ArgumentValue>(_ key: String, as type: T.Type = T.self) throws -> [T] {
+    func values<T: ArgumentValue>(_ key: ArgumentKey, as type: T.Type = T.self) throws -> [T] {
         try strings(key).map { try convert($0, key: key) }
     }
 
     /// The positional arguments after `--`, among `key`'s values (all positional arguments go to
     /// one variadic spec in the commands that take `--`).
-    func countAfterSeparator(_ key: String) -> Int {
+    func countAfterSeparator(_ key: ArgumentKey) -> Int {
         separator.map { max(0, strings(key).count - $0) } ?? 0
     }
 
-    private func convert<T: ArgumentValue>(_ text: String, key: String) throws -> T {
+    /// Reading a key the command does not declare is a programming error (a name that compiles
+    /// but belongs to another command): caught in debug builds, where the tests run.
+    private func declared(_ key: ArgumentKey) -> Self {
+        assert(command.arguments.contains { $0.key == key }, "\(command.name) has no argument \(key)")
+        return self
+    }
+
+    private func convert<T: ArgumentValue>(_ text: String, key: ArgumentKey) throws -> T {
         if let value = T(argument: text) { return value }
-        let name = command.arguments.first { $0.key == key }?.synopsis ?? key
+        let name = command.arguments.first { $0.key == key }?.synopsis ?? key.name
         let allowed = T.allowedValues
         let quoted = allowed.map { "'\($0)'" }
         // A few values on the line, more one a line, as swift-argument-parser wrote them.
@@ -84,14 +91,16 @@ enum ArgumentParsing {
     private static func lookup(_ arg: String, in command: CommandSpec) throws -> (ArgumentSpec, String?) {
         if arg.hasPrefix("--") {
             let parts = arg.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if let spec = command.arguments.first(where: { !$0.isPositional && $0.key == parts[0] }) {
+            if let spec = command.arguments.first(where: { !$0.isPositional && $0.key.name == parts[0] }) {
                 return (spec, parts.count == 2 ? String(parts[1]) : nil)
             }
         } else if let letter = arg.dropFirst().first, let spec = command.arguments.first(where: { $0.short == letter }) {
             let joined = arg.dropFirst(2)
             if joined.isEmpty || spec.takesValue { return (spec, joined.isEmpty ? nil : String(joined)) }
         }
-        throw ArgumentError("Unknown option '\(arg)'")
+        let name = String(arg.prefix { $0 != "=" })
+        let options = command.arguments.filter { !$0.isPositional }.map(\.key.name) + ["--help", "--version"]
+        throw ArgumentError("Unknown option '\(arg)'" + Suggestion.didYouMean(name, among: options))
     }
 
     /// An option's value may not look like an option (`-` may).

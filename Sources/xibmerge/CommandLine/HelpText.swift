@@ -9,13 +9,13 @@ enum HelpText {
 
     static func command(_ command: CommandSpec, tool: String) -> String {
         var out = overview(command.abstract, discussion: command.discussion)
-        out += "USAGE: " + usage(command, tool: tool) + "\n\n"
+        out += wrappedUsage(command, tool: tool) + "\n\n"
         let positionals = command.arguments.filter(\.isPositional)
         if !positionals.isEmpty {
-            out += "ARGUMENTS:\n" + positionals.map { row(label($0), help: $0.help) }.joined() + "\n"
+            out += "ARGUMENTS:\n" + positionals.map { row(label($0), help: $0.fullHelp) }.joined() + "\n"
         }
         let options = command.arguments.filter { !$0.isPositional }
-        out += "OPTIONS:\n" + options.map { row(label($0), help: describe($0)) }.joined()
+        out += "OPTIONS:\n" + options.map { row(label($0), help: $0.fullHelp) }.joined()
             + row("--version", help: "Show the version.") + row(helpRow.0, help: helpRow.1) + "\n"
         return out
     }
@@ -31,8 +31,24 @@ enum HelpText {
 
     /// The one-line synopsis: `xibmerge merge [--output <output>] ... <base> <ours> <theirs> [<path>]`.
     static func usage(_ command: CommandSpec, tool: String) -> String {
-        let parts = command.arguments.filter { !$0.isPositional }.map(usagePart) + command.arguments.filter(\.isPositional).map(usagePart)
-        return ([tool, command.name] + parts).joined(separator: " ")
+        ([tool, command.name] + usageParts(command)).joined(separator: " ")
+    }
+
+    /// `USAGE:` and the synopsis, wrapped at `width` between its parts (never inside
+    /// `[--output <output>]`), each further line under the first argument (or at `column`, for a
+    /// long subcommand name).
+    static func wrappedUsage(_ command: CommandSpec, tool: String) -> String {
+        var lines = ["USAGE: \(tool) \(command.name)"]
+        let indent = String(repeating: " ", count: min(lines[0].count + 1, column))
+        for part in usageParts(command) {
+            if lines[lines.count - 1].count + 1 + part.count > width { lines.append(indent + part) } else { lines[lines.count - 1] += " " + part }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The options first, then the positional arguments, as the parser takes them in any order.
+    static func usageParts(_ command: CommandSpec) -> [String] {
+        command.arguments.filter { !$0.isPositional }.map(usagePart) + command.arguments.filter(\.isPositional).map(usagePart)
     }
 
     private static func usagePart(_ spec: ArgumentSpec) -> String {
@@ -53,10 +69,6 @@ enum HelpText {
 
     private static func label(_ spec: ArgumentSpec) -> String {
         spec.short.map { "-\($0), " + spec.synopsis } ?? spec.synopsis
-    }
-
-    private static func describe(_ spec: ArgumentSpec) -> String {
-        spec.defaultValue.map { spec.help + " (default: \($0))" } ?? spec.help
     }
 
     /// `  label` and its description from column 26 (on the next line when the label is long).

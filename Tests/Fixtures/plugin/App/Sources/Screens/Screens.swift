@@ -1,0 +1,1 @@
+public enum Screens { public static let name = "Screens" }
