@@ -323,7 +323,9 @@ extension TreeMerge {
         guard !s.keptByConflict.isEmpty else { return }
         for keeper in [MergeSide.ours, .theirs] {
             let g = graphs[side: keeper], deleter = graphs[otherThan: keeper]
-            var targets = s.keptByConflict
+            // Only what this side kept and the other deleted: a referrer the other side dropped
+            // from an object both kept (a view it moved) was a change of its own.
+            var targets = s.keptByConflict.filter { g.byKey[$0] != nil && deleter.byKey[$0] == nil }
             while true {
                 var kept: [Int] = []
                 for r in g.references where targets.contains("#" + r.target) {
