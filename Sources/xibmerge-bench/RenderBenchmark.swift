@@ -32,15 +32,19 @@ let renderSampleFiles = [
 
 /// In-process rendering of the largest real storyboard (about 1 MB: read, graph, wireframe,
 /// SVG), against reading it alone (`IBDocument`), and the share of drawn texts cut short on
-/// `renderSampleFiles`. Targets: under 0.2 s; under 5% cut.
+/// `renderSampleFiles`. Targets: under 0.1 s (issue 39); under 5% cut.
 func runRenderTextBenchmark(corpus: String) -> [String] {
     let shared = URL(fileURLWithPath: corpus).deletingLastPathComponent().path
     let large = "\(corpus)/files/alin23+Lunar__87a72091__Lunar_Base.lproj_Main.storyboard"
     guard let bytes = FileManager.default.contents(atPath: large).map([UInt8].init) else { return ["render-text: \(large) not found"] }
+    var cpuTimes: [Double] = []
     let render = Bench.median(runs: 11) {
+        let c0 = processCPUSeconds()
+        defer { cpuTimes.append(processCPUSeconds() - c0) }
         guard let doc = try? IBDocument(bytes: bytes, name: "Main.storyboard") else { return }
         _ = RenderReport.render(WireframeBuilder.build(IBGraph(doc)), title: "Main", format: .svg)
     }
+    let cpu = cpuTimes.sorted()[cpuTimes.count / 2]
     let read = Bench.median(runs: 11) { _ = try? IBDocument(bytes: bytes, name: "Main.storyboard") }
     var texts = 0, cut = 0, files = 0
     for path in renderSampleFiles {
@@ -52,7 +56,16 @@ func runRenderTextBenchmark(corpus: String) -> [String] {
     let share = texts == 0 ? 0 : Double(cut) / Double(texts)
     return [
         "render in process (largest storyboard, \(bytes.count / 1024) KB: read, graph, wireframe, SVG; median of 11):",
-        "  \(Bench.format(render * 1000, 1)) ms (target < 200 ms: \(render < 0.2 ? "met" : "not met")); reading alone \(Bench.format(read * 1000, 1)) ms, ratio \(Bench.format(render / max(read, 1e-9)))",
+        "  \(Bench.format(render * 1000, 1)) ms (target < 100 ms: \(render < 0.1 ? "met" : "not met")); reading alone \(Bench.format(read * 1000, 1)) ms, ratio \(Bench.format(render / max(read, 1e-9)))",
+        "  CPU time \(Bench.format(cpu * 1000, 1)) ms (the wall time counts other processes' turns on a busy machine)",
         "texts drawn on \(files) real macOS and iOS files: \(texts), cut short \(cut) (\(Bench.format(share * 100, 1))%; target < 5%: \(share < 0.05 ? "met" : "not met"))",
     ]
+}
+
+/// This process's CPU time, user and system, in seconds: on a machine other work keeps busy,
+/// the wall clock counts their turns too; the CPU time only this process's work.
+func processCPUSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }

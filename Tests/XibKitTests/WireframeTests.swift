@@ -12,8 +12,12 @@ struct WireframeTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/render", isDirectory: true)
 
+    /// The fixture folders (README.md says where each file comes from).
     static var cases: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { name in
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &folder) && folder.boolValue
+        }.sorted()
     }
 
     static func input(_ name: String) throws -> (URL, IBGraph) {
@@ -35,6 +39,8 @@ struct WireframeTests {
                 if let t = s.text { out += " \"\(t.replacingOccurrences(of: "\n", with: "\\n"))\"" }
                 if !s.items.isEmpty { out += " [\(s.items.joined(separator: " | "))]" }
                 if let i = s.image { out += " image=\(i)" }
+                if let state = s.state, state != .off { out += " \(state.rawValue)" }
+                if let i = s.selected { out += " selected=\(i)" }
                 if s.hidden { out += " hidden" }
                 out += "\n"
             }

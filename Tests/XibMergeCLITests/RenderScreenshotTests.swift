@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// `xibmerge render` in a real browser (headless Chromium): a macOS preferences window whose tabs
-/// are a toolbar (Vienna), a macOS tab view (Transmission's preferences) and an iOS storyboard
-/// with navigation and tab bars (Open Food Facts). Each screenshot must show what the picture is
+/// are a toolbar (Vienna), a macOS tab view (Transmission's preferences), an iOS storyboard
+/// with navigation and tab bars (Open Food Facts), macOS controls' state (CotEditor) and watch
+/// screens (Loop); `RenderClassScreenshotTests` probes each class of issue 39. Each screenshot must show what the picture is
 /// about: the selected tab filled, the bars' grey. `UPDATE_SCREENSHOTS=1` writes them to doc/.
 struct RenderScreenshotTests {
     static let cases: [(fixture: String, scenes: [String], png: String, colour: (UInt8, UInt8, UInt8), what: String)] = [
@@ -11,6 +12,10 @@ struct RenderScreenshotTests {
         ("real/large-prefs-window.xib", ["41", "28"], "render-macos-tabs.png", (0xD6, 0xE4, 0xFB), "the selected tab"),
         // History: a navigation bar with its title and buttons, a toolbar and a tab bar; Scanner: a tab bar.
         ("render/ios-nav-tab-bars/input.storyboard", ["Cy1-Fs-syj", "uxI-SU-r8a", "wPq-85-qPt"], "render-ios-bars.png", (0xF2, 0xF3, 0xF5), "the bars"),
+        // CotEditor's print options: switches on and off, selected segments, a stepper, 13-point labels.
+        ("render/macos-controls-state/input.storyboard", [], "render-macos-controls.png", (0x34, 0xC7, 0x59), "the switch that is on"),
+        // Loop's watch app: dark screens, grown to hold their items.
+        ("render/watch-scenes/input.storyboard", [], "render-watch.png", (0x1C, 0x1C, 0x1E), "the dark screens"),
     ]
 
     @Test("render in a browser: tabs, toolbars and bars are on the screenshot", .enabled(if: Chromium.testable, Chromium.missing),

@@ -74,6 +74,45 @@ extension IBRules {
         "mostRecent": "Most Recent", "mostViewed": "Most Viewed",
     ]
 
+    /// A navigation item's items on the leading side (the rest trail), the back button it gives
+    /// the next controller, and the flags about the back button a pushed controller shows:
+    /// left items replace it unless they supplement it; `hidesBackButton` hides it.
+    public static let leadingBarItemKeys: Set<String> = ["leftBarButtonItem", "leftBarButtonItems"]
+    public static let backBarItemKey = "backBarButtonItem"
+    public static let leftItemsSupplementBackButtonAttribute = "leftItemsSupplementBackButton"
+    public static let hidesBackButtonAttribute = "hidesBackButton"
+    /// A back button reads "‹" and the previous controller's title, or "Back" when it has
+    /// none or it is too long for the button.
+    public static let backChevron = "‹ ", backButtonTitle = "Back", longestBackTitle = 12
+
+    /// Items that only make room on a bar, by `systemItem` or toolbar identifier, with their
+    /// width (0: a flexible space, sharing the bar's free width); a width in the file wins.
+    public static let barSpaces: [String: Double] = [
+        "flexibleSpace": 0, "fixedSpace": 8,
+        "NSToolbarFlexibleSpaceItem": 0, "NSToolbarSpaceItem": 32, "NSToolbarSeparatorItem": 12,
+    ]
+    /// The width of a bar item showing an image (a sketch draws its name there).
+    public static let barImageItemWidth = 28.0
+
+    /// The font size of bar items, the space between them and the margin at a bar's ends, by
+    /// platform: UIKit's 17-point items 8 points apart, 16 from the edges; Apple TV's larger
+    /// items inside its 90-point safe area; an AppKit toolbar's 11-point labels.
+    public static func barItemMetrics(platform: String, tabs: Bool) -> (fontSize: Double, spacing: Double, margin: Double) {
+        switch platform {
+        case "tvOS": return (tabs ? 31 : 29, 40, 90)
+        case "macOS": return (11, 8, 8)
+        case "watchOS": return (15, 8, 8)
+        default: return (17, 8, 16)
+        }
+    }
+
+    /// AppKit's standard toolbar items (`implicitItemIdentifier`) and the labels Xcode shows.
+    public static let standardToolbarItemLabels: [String: String] = [
+        "NSToolbarShowColorsItem": "Colors", "NSToolbarShowFontsItem": "Fonts", "NSToolbarPrintItem": "Print",
+        "NSToolbarCustomizeToolbarItem": "Customize", "NSToolbarToggleSidebarItem": "Toggle Sidebar",
+        "NSToolbarCloudSharingItem": "Share", "NSToolbarSidebarTrackingSeparatorItem": "",
+    ]
+
     /// A macOS tab view's tab labels, and its types that draw no tab strip.
     public static let tabItemLabelAttributes = ["label", "userLabel", "identifier"]
     public static let tablessTabViewTypes: Set<String> = ["noTabsNoBorder", "noTabsBezelBorder", "noTabsLineBorder"]
@@ -98,9 +137,10 @@ extension IBRules {
     public static let toolbarItemContainers: Set<String> = [toolbarItemLists.default, toolbarItemLists.allowed]
     public static let toolbarItemIdentifierAttribute = "implicitItemIdentifier"
     public static let toolbarItemLabelAttributes = ["label", "paletteLabel", toolbarItemIdentifierAttribute]
-    public static let toolbarSpacerIdentifiers: Set<String> = [
-        "NSToolbarFlexibleSpaceItem", "NSToolbarSpaceItem", "NSToolbarSeparatorItem",
-    ]
+    /// Tab bars (standalone: their items spread across), and the title of a tab bar item
+    /// without one.
+    public static let tabBarTags: Set<String> = ["tabBar"]
+    public static let untitledTabItem = "Item"
     /// A window whose title is not drawn (`titleVisibility="hidden"`).
     public static let titleVisibilityAttribute = "titleVisibility", hiddenTitleVisibility = "hidden"
     /// A window controller's window, a window's toolbar and its content view, by key.
@@ -162,6 +202,26 @@ extension IBRules {
         ("Helvetica", "helvetica"), ("Arial", "helvetica"),
     ]
     public static let monospaceAdvance = 0.6
+    /// Font names that are the system font itself (`.AppleSystemUIFont`, `SFPro-Regular`):
+    /// measured as such. Any other name the tables do not know is a custom font, measured with a
+    /// stand-in (`substituteFontTolerance`).
+    public static let systemFontNamePrefixes = [".", "SFPro", "SFUI", "SFCompact", "System"]
+    /// How much wider than its box a text may measure and still be drawn whole (squeezed to
+    /// the box), not cut with an ellipsis Xcode would not show: the measuring error of the
+    /// faces in the tables (Xcode sized labels to fit that measure up to 3% wider: bold 11
+    /// and 12 points), and of a stand-in for a custom font, whose widths nobody measured.
+    public static let measuredTextTolerance = 0.05
+    public static let substituteFontTolerance = 0.2
+    /// And a short word's error in points ("Slow" at 11 points: Xcode fitted it in 23, the
+    /// tables measure 24.9).
+    public static let measuredTextSlackPoints = 2.0
+
+    /// The room a text keeps from its box's sides by platform, and by sketch where it differs:
+    /// an AppKit cell insets its text 2 points; a UILabel and a UIButton's title none.
+    public static let textInsets: [String: [Sketch: Double]] = [
+        "iOS": [.label: 0, .button: 0], "tvOS": [.label: 0, .button: 0], "watchOS": [.label: 0, .button: 0],
+    ]
+    public static let defaultTextInset = 2.0
     /// Characters outside the table: East Asian wide characters take a full em; others about
     /// an average Latin letter's width.
     public static let wideCharacterAdvance = 1.0

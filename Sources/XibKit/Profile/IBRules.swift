@@ -15,7 +15,8 @@
 ///   refer to another object;
 /// - `IBRules+Values`: noise, layout and atomic values;
 /// - `IBRules+Display`: names, titles and how values read (diff, outline, summaries, review);
-/// - `IBRules+Drawing`: what `render` and `review` draw, and how;
+/// - `IBRules+Drawing`, `+Chrome`, `+Controls`: what `render` and `review` draw, and how (views,
+///   colours and fonts; bars and chrome; controls);
 /// - `IBRules+Check`: Xcode's layout flags and the translations `check` reads.
 ///
 /// Adding a rule is adding a line to the table it belongs to. The lookups over the tables

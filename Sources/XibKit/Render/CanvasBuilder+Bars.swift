@@ -15,7 +15,7 @@ extension CanvasBuilder {
             guard let item = keyedChild(controller, rule.item)
                     ?? graph.children(of: controller).first(where: { graph.nodes[$0].tag == rule.item }) else { continue }
             let height = IBRules.barHeight(IBRules.barOfItem[rule.item] ?? "", platform: platform.rawValue)
-            let statusBar = platform == .iOS ? IBRules.statusBarHeight(screenHeight: root.height) : 0
+            let statusBar = platform == .iOS && !off.contains(IBRules.statusBarMetricsKey) ? IBRules.statusBarHeight(screenHeight: root.height) : 0
             let atTop = rule.edge == .top || (rule.item == IBRules.tabBarItemKey && IBRules.topTabBarPlatforms.contains(platform.rawValue))
             let y = atTop ? root.y + (top > 0 ? top : statusBar) : bottom - height
             if atTop { top = y + height - root.y } else { bottom = y }
@@ -25,7 +25,14 @@ extension CanvasBuilder {
                             text: rule.item == IBRules.navigationItemKey
                                 ? e[attribute: IBRules.titleAttribute] ?? graph.nodes[controller].element[attribute: IBRules.titleAttribute] : nil)
             bar.sketch = .bar
-            bar.items = barItems(item, isTabItem: rule.item == IBRules.tabBarItemKey)
+            if rule.item == IBRules.navigationItemKey {
+                layOutNavigationBar(&bar, item: item, backTitle: backTitle(controller))
+            } else if rule.item == IBRules.tabBarItemKey {
+                bar.items = [itemText(e) ?? IBRules.untitledTabItem]
+                if atTop { layOutBar(&bar, leading: [BarEntry(title: bar.items[0])], centred: true) }
+            } else {
+                layOutBar(&bar, leading: barEntries(Array(graph.children(of: item))))
+            }
             shapes.append(bar)
         }
         return top
@@ -41,23 +48,13 @@ extension CanvasBuilder {
         return item == IBRules.tabBarItemKey ? stacks.tabbed.contains(id) : stacks.navigated.contains(id)
     }
 
-    /// The titles shown on a bar: a navigation item's bar button items (left, back, right, as
-    /// Xcode writes them), a toolbar's items, or a tab bar item's own title.
-    func barItems(_ item: Int, isTabItem: Bool) -> [String] {
-        if isTabItem { return [itemText(graph.nodes[item].element) ?? "Item"] }
-        var out: [String] = []
-        for c in graph.children(of: item) where graph.nodes[c].tag == IBRules.barButtonItemTag || graph.nodes[c].tag.hasSuffix(IBRules.barButtonItemListSuffix) {
-            let items = graph.nodes[c].tag == IBRules.barButtonItemTag ? [c] : Array(graph.children(of: c))
-            for b in items { if let t = barItemTitle(b) { out.append(t) } }
-        }
-        return out
-    }
-
     /// A controller without a view (navigation, tab bar, split view controllers): a screen
     /// naming what it holds (its relationship segues), with its bars.
     mutating func drawController(_ m: Int) {
-        let rect = Wireframe.Rect(x: nextX, y: 0, width: screen.width, height: screen.height)
         let related = relationships(m)
+        // The size of the screens it holds (a file laid out for another device than it names), else the device's.
+        let size = related.compactMap { r in IBRules.controllerViewKeys.compactMap { keyedChild(r.node, $0) }.first.flatMap { frame($0) } }.first
+        let rect = Wireframe.Rect(x: nextX, y: 0, width: size?.width ?? screen.width, height: size?.height ?? screen.height)
         let text = related.map { "\($0.relationship) → \($0.name)" }.joined(separator: "\n")
         shapes.append(shape(m, kind: .empty, frame: rect, depth: 0, hidden: false, background: nil, under: nil,
                             text: text.isEmpty ? nil : text))
@@ -73,12 +70,17 @@ extension CanvasBuilder {
             let hidden = bar.hiddenAttribute != nil && (bar.hiddenByDefault ? setting != IBRules.no : setting == IBRules.yes)
             let f = frame(b)
             let height = f?.height ?? IBRules.barHeight(bar.key, platform: platform.rawValue)
-            let y = bar.atTop ? rect.y + (f?.y ?? IBRules.statusBarHeight(screenHeight: rect.height)) : bottom - height
-            if !bar.atTop, !hidden { bottom = y }
-            let r = Wireframe.Rect(x: rect.x + (f?.x ?? 0), y: y, width: f?.width ?? rect.width, height: height)
+            let atTop = bar.atTop || (bar.showsTabs && IBRules.topTabBarPlatforms.contains(platform.rawValue))
+            let y = atTop ? rect.y + (bar.atTop ? IBRules.statusBarHeight(screenHeight: rect.height) : 0) : bottom - height
+            if !atTop, !hidden { bottom = y }
+            // Xcode draws the bar across the screen: the frame's origin and width are what an older layout left.
+            let r = Wireframe.Rect(x: rect.x, y: y, width: rect.width, height: height)
             var s = shape(b, kind: f == nil ? .bar : .view, frame: r, depth: 1, hidden: hidden, background: colors.background(of: graph.nodes[b].element),
                           under: nil, text: bar.atTop ? rootTitle : nil)
-            s.items = bar.showsTabs ? tabTitles : []
+            if bar.showsTabs {
+                s.items = tabTitles
+                if IBRules.topTabBarPlatforms.contains(platform.rawValue) { layOutBar(&s, leading: tabTitles.map { BarEntry(title: $0) }, centred: true) }
+            }
             shapes.append(s)
         }
         nextX = rect.maxX + 40

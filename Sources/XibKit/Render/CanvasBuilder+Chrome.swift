@@ -16,13 +16,14 @@ extension CanvasBuilder {
         case .bar?:
             // A standalone navigation bar shows its top item's title and buttons; a toolbar or tab bar its items.
             guard let items = graph.children(of: v).first(where: { graph.nodes[$0].tag == IBRules.itemsContainer }) else { return }
-            for c in graph.children(of: items) {
-                if graph.nodes[c].tag == IBRules.navigationItemKey {
-                    shapes[i].text = graph.nodes[c].element[attribute: IBRules.titleAttribute]
-                    shapes[i].items = barItems(c, isTabItem: false)
-                } else if let t = barItemTitle(c) {
-                    shapes[i].items.append(t)
-                }
+            let children = Array(graph.children(of: items))
+            if let top = children.first(where: { graph.nodes[$0].tag == IBRules.navigationItemKey }) {
+                shapes[i].text = graph.nodes[top].element[attribute: IBRules.titleAttribute]
+                layOutNavigationBar(&shapes[i], item: top, backTitle: nil)
+            } else if IBRules.tabBarTags.contains(e.name) {
+                shapes[i].items = children.compactMap(barItemTitle)
+            } else {
+                layOutBar(&shapes[i], leading: barEntries(children))
             }
         default:
             if e.name == IBRules.boxTag, e[attribute: IBRules.boxTypeAttribute] == IBRules.separatorBoxType { shapes[i].sketch = .separator }
@@ -82,28 +83,23 @@ extension CanvasBuilder {
         }
     }
 
-    /// A bar item's title: a bar button item's, or a toolbar item's label.
+    /// A bar item's title: a bar button item's, or a toolbar item's label (nil: a space).
     func barItemTitle(_ c: Int) -> String? {
         let e = graph.nodes[c].element
-        if let item = e[attribute: IBRules.systemItemAttribute], IBRules.spacerBarItems.contains(item) { return nil }
+        if let item = e[attribute: IBRules.systemItemAttribute] ?? e[attribute: IBRules.toolbarItemIdentifierAttribute], IBRules.barSpaces[item] != nil { return nil }
         return itemText(e)
     }
 
-    /// A window's toolbar items' labels: its default items (references to its allowed ones),
-    /// else its allowed items, without spacers.
-    func toolbarLabels(_ toolbar: Int) -> [String] {
+    /// A window's toolbar items: its default items (references to its allowed ones), else,
+    /// when it lists none, its allowed items (the palette, all the file offers), spaces included.
+    func toolbarItems(_ toolbar: Int) -> [Int] {
         var lists: [String: [Int]] = [:]
         for c in graph.children(of: toolbar) where IBRules.toolbarItemContainers.contains(graph.nodes[c].tag) {
             lists[graph.nodes[c].tag] = graph.children(of: c).map { i in
                 graph.nodes[i].element[attribute: IBRules.referenceAttribute].flatMap { graph.node(forObjectID: $0) } ?? i
             }
         }
-        let items = (lists[IBRules.toolbarItemLists.default].flatMap { $0.isEmpty ? nil : $0 }) ?? lists[IBRules.toolbarItemLists.allowed] ?? []
-        return items.compactMap { i in
-            let e = graph.nodes[i].element
-            if let id = e[attribute: IBRules.toolbarItemIdentifierAttribute], IBRules.toolbarSpacerIdentifiers.contains(id) { return nil }
-            return IBRules.toolbarItemLabelAttributes.lazy.compactMap { e[attribute: $0] }.first { !$0.isEmpty }
-        }
+        return (lists[IBRules.toolbarItemLists.default].flatMap { $0.isEmpty ? nil : $0 }) ?? lists[IBRules.toolbarItemLists.allowed] ?? []
     }
 
     /// A tab view controller whose tabs are a window toolbar (`tabStyle="toolbar"`): its tabs'

@@ -58,6 +58,13 @@ extension CanvasBuilder {
             return e[attribute: IBRules.watchGroupLayout.attribute] == IBRules.watchGroupLayout.vertical
                 ? heights.reduce(0, +) + Self.watchSpacing * Double(heights.count - 1) + 2 : (heights.max() ?? 0) + 2
         }
+        if IBRules.multilineLabelTags.contains(e.name), let text = IBGraph.shownText(e),
+           let size = font(e, sketch: .label, height: 0).size ?? IBRules.defaultFontSizes[platform.rawValue]?[.label] {
+            // A label of several lines is as tall as its text wrapped to its width.
+            let most = e[attribute: IBRules.numberOfLinesAttribute].flatMap(Int.init) ?? 1
+            let lines = TextMetrics.standard.lineCount(text, width: width, size: size, face: .system)
+            return Double(most > 0 ? min(most, lines) : lines) * size * IBRules.lineHeightFactor + 2
+        }
         return IBRules.watchItemHeights[graph.nodes[n].tag] ?? 30
     }
 

@@ -4,7 +4,8 @@
 struct CanvasBuilder {
     let graph: IBGraph
     let platform: IBDocument.Platform
-    let colors: WireframeColors
+    /// Colours in the appearance of the view being drawn (a macOS view may set its own).
+    var colors: WireframeColors
     let screen: (width: Double, height: Double)
     /// Which controllers a navigation or tab bar controller shows (storyboards; nil: a xib).
     var stacks: ControllerStacks?
@@ -37,8 +38,9 @@ struct CanvasBuilder {
         drawLooseViews(in: root)
         if shapes.isEmpty, platform == .macOS, let menu = mainMenu(under: root) { drawMenuBar(menu) }
         if shapes.isEmpty { drawEmpty(main ?? root) }
-        // The roots' frames: a view lying outside its superview (a hidden scroller at -100) is cut.
-        let bounds = shapes.filter { $0.depth == 0 }.map(\.frame).reduce(shapes[0].frame) { $0.union($1) }
+        // The roots' frames: a view lying outside its superview (a hidden scroller at -100) is cut,
+        // unless a reader must see it (a review's change below a table's end grows the canvas).
+        let bounds = shapes.filter { $0.depth == 0 || ($0.id.map(reveal.contains) ?? false) }.map(\.frame).reduce(shapes[0].frame) { $0.union($1) }
         let id = WireframeBuilder.canvasID(graph, root)
         let isInitial = main.map { m in initial != nil && graph.nodes[m].objectID == initial } ?? false
         return Wireframe.Canvas(id: id, title: graph.displayName(root), node: root, isScene: isScene, isInitial: isInitial,
@@ -55,10 +57,7 @@ struct CanvasBuilder {
             if platform == .macOS, start < end { drawTabToolbar(m, over: shapes[start].frame) }
             if platform != .macOS, start < end {
                 let inset = drawSimulatedBars(m, over: shapes[start].frame)
-                // A table or collection view scrolls its content below a top bar, as Xcode draws it.
-                if inset > 0, IBRules.insetBelowBars.contains(graph.nodes[view].tag) {
-                    for i in start + 1..<end { shapes[i].frame = shapes[i].frame.offsetBy(dx: 0, dy: inset) }
-                }
+                if inset > 0 { insetScrollViews(start..<end, below: shapes[start].frame.y + inset) }
             }
         } else if let window = keyedChild(m, IBRules.windowKeys.window) {
             let start = shapes.count
@@ -75,11 +74,38 @@ struct CanvasBuilder {
             drawRoot(m)
         } else if IBRules.watchControllers.contains(graph.nodes[m].tag) {
             // A watch screen: the device's, with the controller's items stacked inside it.
+            let start = shapes.count
             placeWatch(m, at: Wireframe.Rect(x: nextX, y: 0, width: screen.width, height: screen.height), depth: 0, hidden: false)
+            // Xcode grows a watch scene to hold its items (the screen scrolls).
+            let bottom = shapes[start...].filter { !$0.hidden }.map(\.frame.maxY).max() ?? 0
+            if bottom > shapes[start].frame.maxY { shapes[start].frame.height = bottom + Self.watchSpacing }
             nextX += screen.width + CanvasBuilder.rootGap
         } else if isController(m) {
             drawController(m)
         }
+    }
+
+    /// A table or collection view whose top lies under a top bar scrolls its content below the
+    /// bar (its content inset is adjusted at run time), as Xcode draws it: the root view, or
+    /// one inside it.
+    private mutating func insetScrollViews(_ range: Range<Int>, below top: Double) {
+        var i = range.lowerBound
+        var overflow = Set<Int>()  // repeated rows pushed past the view's end
+        while i < range.upperBound {
+            var end = i + 1
+            while end < range.upperBound, shapes[end].depth > shapes[i].depth { end += 1 }
+            if IBRules.insetBelowBars.contains(shapes[i].tag), shapes[i].frame.y < top {
+                let dy = top - shapes[i].frame.y
+                for k in i + 1..<end {
+                    shapes[k].frame = shapes[k].frame.offsetBy(dx: 0, dy: dy)
+                    if shapes[k].kind == .repeated, shapes[k].frame.maxY > shapes[i].frame.maxY + 0.5 { overflow.insert(k) }
+                }
+                i = end
+            } else {
+                i += 1
+            }
+        }
+        if !overflow.isEmpty { shapes = shapes.enumerated().filter { !overflow.contains($0.offset) }.map(\.element) }
     }
 
     /// A top-level view or window at the next free place on the canvas.
@@ -114,7 +140,7 @@ struct CanvasBuilder {
             let r = Wireframe.Rect(x: x, y: IBRules.windowTitleBarHeight, width: size.0, height: IBRules.windowToolbarHeight)
             var s = shape(toolbar, kind: .bar, frame: r, depth: 1, hidden: false, background: nil, under: nil, text: nil)
             s.sketch = .bar
-            s.items = toolbarLabels(toolbar)
+            layOutBar(&s, leading: barEntries(toolbarItems(toolbar)))
             shapes.append(s)
         }
         let area = Wireframe.Rect(x: x, y: bar, width: size.0, height: size.1)
@@ -128,7 +154,16 @@ struct CanvasBuilder {
     mutating func place(_ v: Int, at rect: Wireframe.Rect, framed: Bool, depth: Int, hidden: Bool, under: Wireframe.Color?) {
         let e = graph.nodes[v].element
         let isHidden = hidden || e[attribute: IBRules.hiddenAttribute] == IBRules.yes
+        // A view in an appearance of its own (`appearanceType="darkAqua"`): it and what it holds
+        // take that appearance's colours, on its window background.
+        let appearance = e[attribute: IBRules.appearanceTypeAttribute].map { IBRules.darkAppearanceTypes.contains($0) }
+        let outer = colors
+        defer { colors = outer }
+        if let dark = appearance { colors = colors.appearance(dark: dark) }
+        // Views UIKit draws opaque without a colour in the file (a table cell) hide what lies under them.
         let background = colors.background(of: e)
+            ?? IBRules.defaultBackgrounds[platform.rawValue]?[e.name].flatMap { colors.named($0) }
+            ?? (appearance != nil && appearance != outer.dark ? colors.named(IBRules.windowBackgroundColorName) : nil)
         let shown = background.flatMap { $0.alpha >= 0.5 ? $0 : nil } ?? under
         shapes.append(shape(v, kind: framed ? .view : .noFrame, frame: rect, depth: depth, hidden: isHidden,
                             background: background, under: shown, text: nil))
@@ -151,6 +186,7 @@ struct CanvasBuilder {
             }
         }
         if IBRules.tableHeaderTags.contains(e.name) { drawColumnHeaders(v, in: rect, depth: depth + 1, hidden: isHidden) }
+        if e.name == IBRules.matrixTag { drawMatrixCells(v, in: rect, depth: depth + 1, hidden: isHidden, under: shown) }
         repeatPrototypes(of: v, in: rect, from: firstChild, depth: depth + 1)
     }
 

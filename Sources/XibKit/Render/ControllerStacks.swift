@@ -7,6 +7,9 @@ struct ControllerStacks: Sendable {
     /// Object ids of controllers under a shown navigation bar, and of those in a tab bar controller.
     var navigated: Set<String> = []
     var tabbed: Set<String> = []
+    /// Controllers pushed onto a shown navigation bar (not its root), each with the controller
+    /// it was pushed from: their bar has a back button.
+    var pushedFrom: [String: String] = [:]
 
     init(_ graph: IBGraph) {
         var edges: [(source: String, destination: String, kind: String, relationship: String?)] = []
@@ -39,7 +42,10 @@ struct ControllerStacks: Sendable {
         while changed {
             changed = false
             for e in edges where IBRules.pushSegueKinds.contains(e.kind) {
-                if navigated.contains(e.source), navigated.insert(e.destination).inserted { changed = true }
+                if navigated.contains(e.source), navigated.insert(e.destination).inserted {
+                    changed = true
+                    if navigationOf[e.destination] == nil { pushedFrom[e.destination] = e.source }
+                }
                 if tabbed.contains(e.source), tabbed.insert(e.destination).inserted { changed = true }
             }
         }

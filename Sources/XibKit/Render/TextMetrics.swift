@@ -28,6 +28,12 @@ public struct TextMetrics: Sendable {
         }
     }
 
+    /// Whether a font the file names is measured with a stand-in: not the system font, nor a
+    /// face the tables hold (a custom font such as AGaramondPro).
+    public static func isSubstitute(_ name: String) -> Bool {
+        !IBRules.fontFaceByNameWord.contains { name.contains($0.word) } && !IBRules.systemFontNamePrefixes.contains { name.hasPrefix($0) }
+    }
+
     /// The width of `text` in points at `size`.
     public func width<S: StringProtocol>(_ text: S, size: Double, face: Face) -> Double {
         let table = tables[face] ?? []
@@ -39,6 +45,27 @@ public struct TextMetrics: Sendable {
         guard face == .system || face == .systemBold else { return em * size }
         let scale = size >= IBRules.systemDisplayFontSize ? IBRules.systemDisplayWidthScale : IBRules.systemFontWidthScale
         return max(0, em * size * scale + Self.tracking(size) * Double(count))
+    }
+
+    /// How many lines `text` takes wrapped at spaces to `width` points (its own line breaks kept).
+    public func lineCount(_ text: String, width: Double, size: Double, face: Face) -> Int {
+        let space = self.width(" ", size: size, face: face)
+        var count = 0
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = 0.0
+            count += 1
+            for word in paragraph.split(separator: " ") {
+                let w = self.width(word, size: size, face: face)
+                if line > 0, line + space + w > width {
+                    count += 1
+                    line = w
+                } else {
+                    line += (line > 0 ? space : 0) + w
+                }
+                if width > 0, line > width { count += Int(line / width); line = line.truncatingRemainder(dividingBy: width) }
+            }
+        }
+        return max(count, 1)
     }
 
     /// The longest start of `s` at most `width` points wide.

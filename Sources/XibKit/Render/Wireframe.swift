@@ -119,8 +119,32 @@ public struct Wireframe: Sendable {
         public var wraps = true
         /// The items that are an image's name, not a title (a segment showing an image).
         public var imageItems: Set<Int> = []
-        /// A tab strip's selected item (`items` are the tabs' labels).
+        /// A tab strip's or segmented control's selected item (`items` are their labels).
         public var selected: Int?
+        /// A check box's, radio button's, switch's or disclosure triangle's state (nil: a
+        /// control without one).
+        public var state: State?
+        /// The side of a check box's or radio button's glyph in points (AppKit's size for the
+        /// control size), and whether it sits after the title (`imagePosition="right"`).
+        public var glyphSize: Double?
+        public var glyphTrailing = false
+        /// What a colour well shows; a slider's knob, from 0 (minimum) to 1.
+        public var swatch: Color?
+        public var value: Double?
+        /// Where each of `items` is drawn on a bar, as Xcode lays them out (left and right bar
+        /// button items, toolbar items around flexible and fixed spaces); empty: spread evenly.
+        public var itemFrames: [Rect] = []
+        /// Whether the text is in a font the file names that no table measures (a custom font):
+        /// its width is an estimate, so it is cut only when clearly wider than its box.
+        public var substituteFont = false
+        /// Drawn in the dark appearance (the document's, or a macOS view's `appearanceType`):
+        /// controls' own fills (fields, check boxes, bars) take their dark look.
+        public var darkAppearance = false
+        /// The room a text keeps from its box's sides (an AppKit cell's 2 points, none for a
+        /// UILabel or UIButton: `IBRules.textInsets`).
+        public var textInset = 2.0
+
+        public enum State: String, Sendable { case off, on, mixed }
 
         public init(kind: Kind, node: Int, id: String?, name: String, path: String, tag: String, sketch: IBRules.Sketch?,
                     frame: Rect, text: String? = nil, items: [String] = [], image: String? = nil, fontSize: Double? = nil,
@@ -160,6 +184,9 @@ public struct Wireframe: Sendable {
         public var isInitial: Bool
         public var bounds: Rect
         public var shapes: [Shape]
+        /// Drawn in the dark appearance (the file's `<device appearance="dark">`, and every
+        /// watchOS screen): system colours take their dark values, text defaults to light.
+        public var dark = false
 
         public init(id: String, title: String, node: Int, isScene: Bool, isInitial: Bool, bounds: Rect, shapes: [Shape]) {
             self.id = id

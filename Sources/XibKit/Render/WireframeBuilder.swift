@@ -34,7 +34,8 @@ public enum WireframeBuilder {
         let left = roots.count - fitting.count
         let firstLeft = left > 0 ? "\(graph.displayName(roots[fitting.count])) (\(canvasID(graph, roots[fitting.count])))" : nil
         roots = Array(fitting)
-        let colors = WireframeColors(graph)
+        let dark = isDark(graph, platform: platform)
+        let colors = WireframeColors(graph, dark: dark)
         let screen = screenSize(graph, platform: platform)
         let initial = graph.nodes[0].element[attribute: IBRules.initialViewControllerAttribute]
         let stacks = kind == .storyboard ? ControllerStacks(graph) : nil
@@ -42,7 +43,9 @@ public enum WireframeBuilder {
             var canvas = CanvasBuilder(graph: graph, platform: platform, colors: colors, screen: screen)
             canvas.stacks = stacks
             canvas.reveal = reveal
-            return canvas.build(root, initial: initial)
+            var built = canvas.build(root, initial: initial)
+            built.dark = dark
+            return built
         }
         var wireframe = Wireframe(documentKind: kind, platform: platform, canvases: canvases)
         wireframe.omitted = left
@@ -83,6 +86,14 @@ public enum WireframeBuilder {
         if e[attribute: IBRules.sceneIDAttribute] == wanted || graph.nodes[root].objectID == wanted { return true }
         let title = graph.displayName(root)
         return title == wanted || (title.hasSuffix(" Scene") && String(title.dropLast(6)) == wanted)
+    }
+
+    /// Whether the document is drawn in the dark appearance: its device says so, or its
+    /// platform's screens are dark.
+    static func isDark(_ graph: IBGraph, platform: IBDocument.Platform) -> Bool {
+        if IBRules.darkPlatforms.contains(platform.rawValue) { return true }
+        let device = graph.children(of: 0).first { graph.nodes[$0].tag == IBRules.device.tag }
+        return device.map { graph.nodes[$0].element[attribute: IBRules.appearanceAttribute] == IBRules.darkAppearance } ?? false
     }
 
     /// The screen the document is designed for (`<device id>`), else an iPhone's; macOS: a

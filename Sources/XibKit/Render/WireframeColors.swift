@@ -4,8 +4,18 @@
 /// `IBRules.namedColors`. Colour spaces are all taken as sRGB: this is a sketch.
 struct WireframeColors {
     private var resources: [String: Wireframe.Color] = [:]
+    /// Drawn in the dark appearance: system colours take their dark values.
+    private(set) var dark: Bool
 
-    init(_ graph: IBGraph) {
+    /// The same colours in the light or dark appearance.
+    func appearance(dark: Bool) -> WireframeColors {
+        var c = self
+        c.dark = dark
+        return c
+    }
+
+    init(_ graph: IBGraph, dark: Bool = false) {
+        self.dark = dark
         guard let resourcesNode = graph.children(of: 0).first(where: { graph.nodes[$0].tag == IBRules.resourcesContainer }) else { return }
         for r in graph.children(of: resourcesNode) {
             let e = graph.nodes[r].element
@@ -20,15 +30,22 @@ struct WireframeColors {
     func color(_ e: XMLElement) -> Wireframe.Color? {
         if let c = WireframeColors.components(e) { return c }
         for attribute in IBRules.colorNameAttributes {
-            guard let name = e[attribute: attribute] else { continue }
-            if let c = resources[name] { return c }
-            if let hex = IBRules.namedColors[name] { return WireframeColors.hex(hex) }
+            if let name = e[attribute: attribute], let c = named(name) { return c }
         }
         return nil
     }
 
+    /// A colour by name, in the appearance drawn: a system colour's dark value (the document's
+    /// resources cache its light one), the document's own, the profile's.
+    func named(_ name: String) -> Wireframe.Color? {
+        (dark ? IBRules.namedColorsDark[name] : nil).flatMap(WireframeColors.hex) ?? resources[name] ?? IBRules.namedColors[name].flatMap(WireframeColors.hex)
+    }
+
     /// The colour of the view's first background value child (`IBRules.backgroundColorKeys`).
     func background(of e: XMLElement) -> Wireframe.Color? {
+        // AppKit draws some views' colour only when asked to (`drawsBackground`).
+        let draws = e[attribute: IBRules.drawsBackgroundAttribute]
+        if draws == IBRules.no || (draws == nil && IBRules.backgroundDrawnOnRequest.contains(e.name)) { return nil }
         for case .element(let c) in e.children where c.name == IBRules.colorTag {
             if let key = c[attribute: IBRules.keyAttribute], IBRules.backgroundColorKeys.contains(key) { return color(c) }
         }

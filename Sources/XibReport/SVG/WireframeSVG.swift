@@ -34,14 +34,20 @@ public enum WireframeSVG {
     public static func canvas(_ c: Wireframe.Canvas, marks: Marks = .none, label: String? = nil) -> String {
         let b = c.bounds
         let p = padding
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"wf\" viewBox=\"\(n(b.x - p)) \(n(b.y - p)) \(n(b.width + 2 * p)) \(n(b.height + 2 * p))\""
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"wf\(c.dark ? " dk" : "")\" viewBox=\"\(n(b.x - p)) \(n(b.y - p)) \(n(b.width + 2 * p)) \(n(b.height + 2 * p))\""
         out += " width=\"\(n(b.width + 2 * p))\" height=\"\(n(b.height + 2 * p))\" role=\"img\" aria-label=\"\(xml(label ?? c.title))\">"
         out += "<title>\(xml(label ?? c.title))</title>"
+        // The dark appearance's canvas, painted (an SVG inside another has no CSS background).
+        if c.dark { out += "<rect class=\"ground\" x=\"\(n(b.x - p))\" y=\"\(n(b.y - p))\" width=\"\(n(b.width + 2 * p))\" height=\"\(n(b.height + 2 * p))\"/>" }
         // Hidden views (and the tabs not shown) are not drawn, as in Xcode, unless a review marks them.
+        // Views sharing a frame (or nearly) would print their names over each other: the first keeps it.
+        var names = CaptionPlaces()
         for i in c.shapes.indices {
             let mark = marks.mark(c.shapes[i].id)
             if c.shapes[i].hidden && mark == nil { continue }
-            out += shape(c.shapes[i], mark: mark, caption: hasRoomForCaption(c.shapes, i))
+            var caption = hasRoomForCaption(c.shapes, i)
+            if caption, WireframeSVGContent.showsCaption(c.shapes[i]) { caption = names.claim(WireframeSVGContent.captionRect(c.shapes[i])) }
+            out += shape(c.shapes[i], mark: mark, caption: caption)
         }
         // Marks last, over everything: a parent's outline is not hidden by its children.
         for s in c.shapes where s.kind != .repeated {
@@ -65,7 +71,7 @@ public enum WireframeSVG {
         for c in w.canvases {
             let cw = c.bounds.width + 2 * padding, ch = c.bounds.height + 2 * padding + 24
             if x > 0 && x + cw > rowLimit { x = 0; y += rowHeight + 32; rowHeight = 0 }
-            body += "<text class=\"caption\" x=\"\(n(x))\" y=\"\(n(y + 16))\">\(xml(c.title + (c.isInitial ? " (initial)" : "")))</text>"
+            body += "<text class=\"caption\" x=\"\(n(x))\" y=\"\(n(y + 16))\">\(xml(fitted(c.title + (c.isInitial ? " (initial)" : ""), width: cw + 16)))</text>"
             body += "<g transform=\"translate(\(n(x)) \(n(y + 24)))\">" + canvas(c) + "</g>"
             x += cw + 32
             rowHeight = max(rowHeight, ch)
@@ -75,6 +81,14 @@ public enum WireframeSVG {
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(max(width, 1)))\" height=\"\(n(max(height, 1)))\" viewBox=\"0 0 \(n(max(width, 1))) \(n(max(height, 1)))\">"
         out += "<title>\(xml(title))</title><style>\(stylesheet)</style>" + body + "</svg>\n"
         return out
+    }
+
+    /// A canvas's title cut to the room beside the next canvas (14-pixel captions), so that
+    /// titles of narrow canvases do not print over each other.
+    static func fitted(_ title: String, width: Double) -> String {
+        let m = TextMetrics.standard
+        guard m.width(title, size: 14, face: .system) > width else { return title }
+        return String(m.prefix(Substring(title), fitting: max(width - m.width("…", size: 14, face: .system), 0), size: 14, face: .system)) + "…"
     }
 
     /// What the picture leaves out, said where the picture is looked at.
@@ -91,7 +105,11 @@ public enum WireframeSVG {
         if let sketch = s.sketch { classes += " t-\(sketch.rawValue)" }
         if s.bordered { classes += " bordered" }
         if s.hidden { classes += " hidden" }
-        if s.onDark { classes += " dark" }
+        // A bordered field draws its own bezel: its text is on that, in the appearance's colours.
+        if s.onDark, !(s.sketch == .field && s.bordered && !s.darkAppearance) { classes += " dark" }
+        if s.darkAppearance { classes += " da" }
+        if s.state == .on, s.sketch == .button { classes += " on" }
+        if s.sketch == .button, s.text == nil, s.image != nil { classes += " img" }
         if let mark { classes += " m-\(mark)" }
         var out = "<g class=\"\(classes)\""
         if let id = s.id { out += " data-id=\"\(xml(id))\"" }
@@ -104,6 +122,27 @@ public enum WireframeSVG {
                                             size: 9, anchor: .end, cls: "note", maxLines: 1)
         }
         return out + "</g>"
+    }
+
+    /// Where containers' names are printed, bucketed by 64 points: a name is printed only
+    /// where it overlaps none printed before.
+    struct CaptionPlaces {
+        private var buckets: [Int: [Wireframe.Rect]] = [:]
+
+        mutating func claim(_ r: Wireframe.Rect) -> Bool {
+            guard [r.x, r.y, r.maxX, r.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e12 }) else { return true }
+            func cell(_ v: Double) -> Int { Int((v / 64).rounded(.down)) }
+            var keys: [Int] = []
+            // A name is at most a few hundred points wide: a handful of buckets.
+            for bx in cell(r.x)...min(max(cell(r.x), cell(r.maxX)), cell(r.x) + 8) {
+                for by in cell(r.y)...max(cell(r.y), cell(r.maxY)) { keys.append(bx &* 65_521 &+ by) }
+            }
+            for k in keys {
+                if buckets[k]?.contains(where: { $0.x < r.maxX && r.x < $0.maxX && $0.y < r.maxY && r.y < $0.maxY }) == true { return false }
+            }
+            for k in keys { buckets[k, default: []].append(r) }
+            return true
+        }
     }
 
     /// Whether no view inside shape `i` (its subtree follows it: shapes are in pre-order)

@@ -10,7 +10,8 @@ enum WireframeSVGContent {
         switch s.kind {
         case .repeated: return ""
         case .noFrame: return note(s.name + " — no frame", in: f)
-        case .empty: return note(s.name + (s.text.map { "\n" + $0 } ?? ""), in: f, lines: 8)
+        // A controller's screen names what it holds in its middle, clear of its bars.
+        case .empty: return note(s.name + (s.text.map { "\n" + $0 } ?? ""), in: f.height > 200 ? Wireframe.Rect(x: f.x, y: f.y + f.height / 3, width: f.width, height: f.height / 2) : f, lines: 8)
         case .bar: return bar(s)
         case .view: break
         }
@@ -27,27 +28,47 @@ enum WireframeSVGContent {
         case .header?:
             return text(s.text ?? "", in: f, size: min(11, f.height * 0.7), anchor: .start, cls: "txt", maxLines: 1, style: Style(pad: 4))
         case .control?:
-            return text(s.text ?? IBGraph.typeName(s.tag), in: f, size: fontSize(s), anchor: .middle, cls: "caption", style: style(s))
-        case .check?:
-            let box = min(14, max(6, f.height - 4))
-            let n = WireframeSVG.n
-            let mark = "<rect class=\"checkbox\" x=\"\(n(f.x + 2))\" y=\"\(n(f.y + (f.height - box) / 2))\" width=\"\(n(box))\" height=\"\(n(box))\" rx=\"3\"/>"
-            // AppKit's check box: the box, then its title 4 points on, to the frame's edge.
-            let label = Wireframe.Rect(x: f.x + box + 4, y: f.y, width: max(f.width - box - 4, 0), height: f.height)
-            var st = style(s)
-            st.pad = 1
-            return mark + text(s.text ?? "", in: label, size: fontSize(s), anchor: .start, cls: "txt", maxLines: s.maxLines ?? 12, style: st.wrapping(s.wraps))
+            // The control's type where its name fits, else its box alone.
+            return text(s.text ?? IBGraph.typeName(s.tag), in: f, size: min(fontSize(s), 11), anchor: .middle, cls: "caption", style: style(s), fitOnly: true)
+        case .check?, .radio?: return WireframeSVGControls.check(s)
+        case .disclosure?: return WireframeSVGControls.disclosure(s)
+        case .help?: return WireframeSVGControls.help(f)
+        case .toggle?: return WireframeSVGControls.toggle(s)
+        case .slider?: return WireframeSVGControls.slider(s)
+        case .stepper?: return WireframeSVGControls.stepper(f)
+        case .colorWell?: return WireframeSVGControls.colorWell(s)
+        case .popUp?: return WireframeSVGControls.popUp(s)
         case .button?:
-            if s.text == nil, s.image != nil { return image(s) }
+            if s.text == nil, let name = s.image {
+                // A standard image shows its glyph (+, −, ‹, ›); another, its name in a placeholder.
+                guard let glyph = IBRules.standardImageGlyphs[name] else { return image(s) }
+                return text(glyph, in: f, size: min(fontSize(s), f.height * 0.8), anchor: .middle, cls: "btn", maxLines: 1, style: Style(pad: 0, slack: 0.5))
+            }
             return text(s.text ?? "", in: f, size: fontSize(s), anchor: .middle, cls: s.bold ? "btn b" : "btn", maxLines: s.maxLines ?? 12, style: style(s).wrapping(s.wraps))
         case .label?, .field?:
             let anchor: Anchor = s.alignment == .center ? .middle : s.alignment == .trailing ? .end : .start
             return text(s.text ?? "", in: f, size: fontSize(s), anchor: anchor, cls: s.bold ? "txt b" : "txt", maxLines: s.maxLines ?? 12, style: style(s).wrapping(s.wraps))
         case .cell?, .scroller?, nil:
             // What fills an empty container (a window's content from another scene).
-            if let t = s.text { return note(t, in: f.insetTop(f.height / 3), lines: 4) }
+            if let t = s.text { return note(t, in: Wireframe.Rect(x: f.x, y: f.y + f.height / 3, width: f.width, height: f.height / 2), lines: 4) }
             return caption ? containerCaption(s) : ""
         }
+    }
+
+    /// Whether a shape shows its name at its top-left when it has room (a container without text).
+    static func showsCaption(_ s: Wireframe.Shape) -> Bool {
+        guard s.kind == .view, s.text == nil else { return false }
+        switch s.sketch {
+        case nil, .cell?, .scroller?: return true
+        case .tabs?: return s.items.isEmpty
+        default: return false
+        }
+    }
+
+    /// Where a container's name is printed (9 points, at its top-left).
+    static func captionRect(_ s: Wireframe.Shape) -> Wireframe.Rect {
+        let w = TextMetrics.standard.width(s.name, size: 9, face: .system)
+        return Wireframe.Rect(x: s.frame.x, y: s.frame.y, width: min(w + 2, s.frame.width), height: 12)
     }
 
     /// A container's name, small, at its top-left, when there is room.
@@ -91,6 +112,12 @@ enum WireframeSVGContent {
         var pad = 2.0
         /// Whether lines break at the box's width (else only at the text's own line breaks).
         var wraps = true
+        /// How much wider than its box a line may measure and still be drawn whole, squeezed
+        /// to the box: the measuring error of the face (`IBRules.measuredTextTolerance`).
+        var slack = IBRules.measuredTextTolerance
+        /// A text whose colour is nearly that of what it lies on (white on a light view) gets a
+        /// thin outline: as in Xcode it is there, and a reviewer can still read it.
+        var halo: String?
 
         func wrapping(_ w: Bool) -> Style {
             var s = self
@@ -100,19 +127,28 @@ enum WireframeSVGContent {
     }
 
     static func style(_ s: Wireframe.Shape) -> Style {
-        Style(face: TextMetrics.face(name: s.fontName, bold: s.bold), color: s.textColor, pad: s.tag == "label" ? 0 : 2)
+        var halo: String?
+        if let c = s.textColor, c.alpha >= 0.3 {
+            if c.luminance > 0.85, !s.onDark { halo = "halo" } else if c.luminance < 0.15, s.onDark { halo = "halo lt" }
+        }
+        return Style(face: TextMetrics.face(name: s.fontName, bold: s.bold), color: s.textColor, pad: s.textInset,
+                     slack: s.substituteFont ? IBRules.substituteFontTolerance : IBRules.measuredTextTolerance, halo: halo)
     }
 
     /// Text fitted into `f`: wrapped to its width, as many lines as fit, the last cut short with
-    /// an ellipsis (class `cut`) only when the text, measured, does not fit.
+    /// an ellipsis (class `cut`) only when the text, measured, does not fit. A line measured
+    /// wider than the box by less than the face's error (`Style.slack`) is drawn whole, squeezed
+    /// to the box. `fitOnly`: nothing rather than a cut text (a control's type name).
     static func text(_ t: String, in f: Wireframe.Rect, size: Double, anchor: Anchor, cls: String,
-                     vertical: Vertical = .center, maxLines: Int = 12, style: Style = Style()) -> String {
+                     vertical: Vertical = .center, maxLines: Int = 12, style: Style = Style(), fitOnly: Bool = false) -> String {
         guard !t.isEmpty, f.width >= 6, f.height >= 6, size.isFinite, size > 0 else { return "" }
         let size = min(size, f.height)
         let lineHeight = size * 1.2
         let fit = max(1, min(maxLines, Int((f.height + size * 0.2) / lineHeight)))
-        let (lines, cut) = style.wraps ? wrap(t, width: f.width - 2 * style.pad, size: size, face: style.face, maxLines: fit)
-            : unwrapped(t, width: f.width - 2 * style.pad, size: size, face: style.face, maxLines: fit)
+        let width = max(f.width - 2 * style.pad, 0), limit = width * (1 + style.slack) + IBRules.measuredTextSlackPoints
+        let (lines, cut) = style.wraps ? wrap(t, width: limit, size: size, face: style.face, maxLines: fit)
+            : unwrapped(t, width: limit, size: size, face: style.face, maxLines: fit)
+        if cut && fitOnly { return "" }
         let x = anchor == .start ? f.x + style.pad : anchor == .middle ? f.x + f.width / 2 : f.maxX - style.pad
         let block = Double(lines.count) * lineHeight
         let top = vertical == .top ? f.y + 1 : f.y + max(0, (f.height - block) / 2)
@@ -122,6 +158,7 @@ enum WireframeSVGContent {
         case .mono: classes += " mono"
         case .system, .systemBold: break
         }
+        if let halo = style.halo { classes += " " + halo }
         if cut { classes += " cut" }
         var out = "<text class=\"\(classes)\" x=\"\(WireframeSVG.n(x))\" font-size=\"\(WireframeSVG.n(size))\" text-anchor=\"\(anchor.rawValue)\""
         if let c = style.color, c.alpha > 0 {
@@ -130,7 +167,9 @@ enum WireframeSVGContent {
         out += ">"
         for (i, line) in lines.enumerated() {
             let y = top + Double(i) * lineHeight + size * 0.95
-            out += "<tspan x=\"\(WireframeSVG.n(x))\" y=\"\(WireframeSVG.n(y))\">\(WireframeSVG.xml(line))</tspan>"
+            let squeeze = line.utf8.count > 1 && TextMetrics.standard.width(line, size: size, face: style.face) > width
+                ? " textLength=\"\(WireframeSVG.n(width))\" lengthAdjust=\"spacingAndGlyphs\"" : ""
+            out += "<tspan x=\"\(WireframeSVG.n(x))\" y=\"\(WireframeSVG.n(y))\"\(squeeze)>\(WireframeSVG.xml(line))</tspan>"
         }
         return out + "</text>"
     }
@@ -217,7 +256,7 @@ enum WireframeSVGContent {
         return out
     }
 
-    /// Segments side by side, each with its title.
+    /// Segments side by side, each with its title; the selected one filled.
     static func segments(_ s: Wireframe.Shape) -> String {
         let f = s.frame
         guard !s.items.isEmpty else { return "" }
@@ -227,6 +266,9 @@ enum WireframeSVGContent {
             let x = f.x + Double(i) * w
             if i > 0 { out += "<line class=\"sep\" x1=\"\(WireframeSVG.n(x))\" y1=\"\(WireframeSVG.n(f.y))\" x2=\"\(WireframeSVG.n(x))\" y2=\"\(WireframeSVG.n(f.maxY))\"/>" }
             let cell = Wireframe.Rect(x: x, y: f.y, width: w, height: f.height)
+            if i == s.selected {
+                out += "<rect class=\"seg on\" x=\"\(WireframeSVG.n(x))\" y=\"\(WireframeSVG.n(f.y))\" width=\"\(WireframeSVG.n(w))\" height=\"\(WireframeSVG.n(f.height))\"/>"
+            }
             out += s.imageItems.contains(i) ? text(title, in: cell, size: min(9, fontSize(s)), anchor: .middle, cls: "imgcap", maxLines: 1)
                 : text(title, in: cell, size: fontSize(s), anchor: .middle, cls: "btn", maxLines: 1)
         }
@@ -241,6 +283,19 @@ enum WireframeSVGContent {
         var out = ""
         if let title = s.text { out += text(title, in: f, size: size, anchor: .middle, cls: "bartitle", maxLines: 1) }
         guard !s.items.isEmpty else { return out }
+        if s.itemFrames.count == s.items.count {
+            // Laid out as Xcode does (left and right items, spaces): each item in its place.
+            let itemSize = s.fontSize ?? size
+            for (i, item) in s.items.enumerated() {
+                let r = s.itemFrames[i]
+                if i == s.selected {
+                    out += "<rect class=\"tab on\" x=\"\(WireframeSVG.n(r.x))\" y=\"\(WireframeSVG.n(r.y + 2))\" width=\"\(WireframeSVG.n(r.width))\" height=\"\(WireframeSVG.n(max(r.height - 4, 0)))\" rx=\"5\"/>"
+                }
+                out += s.imageItems.contains(i) ? text(item, in: r, size: min(9, itemSize), anchor: .middle, cls: "imgcap", maxLines: 2)
+                    : text(item, in: r, size: itemSize, anchor: .middle, cls: "btn", maxLines: 1, style: Style(pad: 0))
+            }
+            return out
+        }
         if s.selected != nil || s.tag == "menu" {
             let itemSize = s.tag == "menu" ? 13.0 : 11.0
             var x = f.x + 8
@@ -280,7 +335,7 @@ enum WireframeSVGContent {
         // No content view: what the content comes from (a window controller's relationship).
         if !s.items.isEmpty {
             let area = Wireframe.Rect(x: f.x, y: f.y + h, width: f.width, height: max(f.height - h, 0))
-            out += note(s.items.joined(separator: "\n"), in: area.insetTop(area.height / 3), lines: 4)
+            out += note(s.items.joined(separator: "\n"), in: Wireframe.Rect(x: area.x, y: area.y + area.height / 3, width: area.width, height: area.height / 2), lines: 4)
         }
         return out
     }
