@@ -14,8 +14,9 @@ enum MergeCommand {
             abstract: "Three-way merge of an Interface Builder file (git merge-driver form: merge %O %A %B %P %L).",
             discussion: """
             The result goes to OURS unless --output is given. Exit codes: 0 clean, 1 conflicts remain \
-            (marked in the file), 2 usage errors. Inputs that cannot be merged structurally (legacy \
-            archives, malformed XML) get a line-based merge with conflict markers and exit 1: nothing is lost. \
+            (marked in the file), 2 errors. Inputs that cannot be merged structurally (legacy archives, \
+            malformed XML) are merged by lines: exit 0 when no lines conflict (one line says so), else \
+            conflict markers and exit 1: nothing is lost. \
             Without --conflict-style, markers follow git's merge.conflictStyle (diff3 and zdiff3 add what base \
             had, after `||||||| base`), read with `git config` only when there are conflicts to mark.
             """,
@@ -130,7 +131,8 @@ struct MergeRun: CommandRun {
 
     /// The process `CrashFallback` started after a crash: the line-based merge only, with
     /// conflict markers, and exit 1. A clean line merge is still not a verified result: ours'
-    /// bytes are left as they are, and git reports a conflict.
+    /// bytes are left as they are, and the exit is an error's (2), which git reports as a
+    /// conflict: exit 1 means markers in the file.
     private func runAfterCrash(target: String, name: String) throws {
         // A temporary file the crashed process left while writing (same process id).
         FileIO.removeTemporaryFiles(beside: target)
@@ -158,7 +160,7 @@ struct MergeRun: CommandRun {
         Console.err(lines.conflicts == 0
             ? "xibmerge: internal error while merging \(name); left our version unchanged and reported a conflict"
             : "xibmerge: internal error while merging \(name); wrote a line-based merge with conflict markers instead")
-        throw Exit.foundSomething
+        throw lines.conflicts == 0 ? Exit.error : Exit.foundSomething
     }
 }
 

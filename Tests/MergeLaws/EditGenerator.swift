@@ -31,6 +31,10 @@ public struct Edit: Sendable, CustomStringConvertible {
         case addConstraint
         /// Xcode's noise: the tools version, and a frame nudged.
         case noise
+        /// An arranged view moved out of its stack view into the stack's superview, and widened.
+        case stackMoveOut
+        /// Two of a stack view's arranged views swapped, and another deleted with its referrers.
+        case stackReorderDelete
     }
 
     public var kind: Kind
@@ -77,6 +81,8 @@ public struct EditGenerator: Sendable {
         case .reorder: return reorderEdit(&rng)
         case .addConstraint: return addConstraintEdit(&rng)
         case .noise: return noiseEdit(&rng)
+        case .stackMoveOut: return stackMoveOutEdit(&rng)
+        case .stackReorderDelete: return stackReorderDeleteEdit(&rng)
         }
     }
 

@@ -11,7 +11,9 @@ import XibKit
 /// are what the merge may take from either side.
 ///
 /// The merge's own logic is not used: only the reader, the graph's walk and the profile's lists
-/// of noise and identities. That is what makes it a check of the merge rather than a copy of it.
+/// of noise and identities, and its table of values that mean the same (`IBRules.equivalentValues`:
+/// a system colour's name, not its cached components). That is what makes it a check of the
+/// merge rather than a copy of it.
 public struct Facts: Sendable {
     public let counts: [String: Int]
     /// For each ordered container with object children, their paths in document order.
@@ -33,6 +35,14 @@ public struct Facts: Sendable {
             }
             let parentPath = parent >= 0 ? path[parent] : ""
             path[i] = Facts.path(of: node, parentPath: parentPath)
+            // A value the profile reads as one, however spelled (`IBRules.equivalentValues`): its
+            // meaning is the fact, and a default Xcode drops is no fact at all.
+            let slot = IBRules.ValueSlot(parent: parent >= 0 ? g.nodes[parent].tag : nil, e)
+            if IBRules.hasEquivalents(node.tag), let meaning = IBRules.meaning(of: e, in: slot) {
+                skipped[i] = true
+                if meaning != IBRules.meaning(of: nil, in: slot) { counts["\(path[i]) means \(meaning)", default: 0] += 1 }
+                continue
+            }
             let isObject = IBGraph.isObjectKey(path[i])
             counts[isObject ? "\(path[i]) in \(parentPath)" : path[i], default: 0] += 1
             // Order means something only outside sets (`constraints`, `connections`, …).

@@ -36,13 +36,18 @@ public enum MergeLaws {
         public var violations: [Violation]
     }
 
-    /// `count` cases on one base file: each side one edit of a kind drawn at random.
+    /// `count` cases on one base file: each side one edit of a kind drawn at random, and, one
+    /// case in eight where the file has a stack view, the two halves of `stackShape` on one.
     public static func cases(base: [UInt8], name: String, count: Int, rng: inout SplitMix) -> [Case] {
         guard let generator = try? EditGenerator(bytes: base, name: name) else { return [] }
         var out: [Case] = []
         var attempts = 0
         while out.count < count && attempts < count * 4 {
             attempts += 1
+            if attempts % 8 == 0, let (o, t) = generator.stackShape(&rng) {
+                out.append(Case(name: name, base: base, ours: o, theirs: t))
+                continue
+            }
             let kinds = Edit.Kind.allCases
             guard let o = generator.edit(kinds[Int(rng.next() % UInt64(kinds.count))], rng: &rng),
                   let t = generator.edit(kinds[Int(rng.next() % UInt64(kinds.count))], rng: &rng) else { continue }

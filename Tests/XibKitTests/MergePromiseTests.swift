@@ -38,7 +38,9 @@ import XibKit
         #expect(result.contains(#"secondItem="yyy-yy-yyy""#), "the constraint was removed")
         #expect(result.contains(#"text="Title!""#) && result.contains(#"text="Details!""#))
         #expect(outcome.events.isEmpty, "events: \(outcome.events.map { "\($0.kind) \($0.subject) \($0.resolution)" })")
-        // What a side deletes still cascades: theirs deletes the label an outlet points at.
+        // Theirs deletes the label an outlet points at, but not the outlet (Xcode would delete
+        // both): the outlet is theirs' own dangling reference and stays as theirs has it, as in
+        // merge(b, b, theirs) (`aSideOwnDanglingReferenceIsKeptAsItWasEitherWay`).
         let withOutlet = try Self.replacing(base, "</connections></placeholder>",
                                             #"<outlet property="title" destination="xLW-HX-XmH" id="ti0-tl-out"/></connections></placeholder>"#)
         let ours2 = try Self.replacing(withOutlet, #"text="Details?""#, #"text="Details!""#)
@@ -48,55 +50,68 @@ import XibKit
         theirs2.removeSubrange(label.lowerBound..<end.upperBound)
         let cascaded = Self.merge(withOutlet, ours2, theirs2)
         let text2 = String(decoding: cascaded.bytes, as: UTF8.self)
-        #expect(cascaded.isClean && !text2.contains("ti0-tl-out") && text2.contains("gh0-st-out"),
+        #expect(cascaded.isClean && text2.contains("ti0-tl-out") && text2.contains("gh0-st-out") && !text2.contains(#"text="Title?""#),
                 "method \(cascaded.method): \(cascaded.fallbackReason ?? "")")
     }
 
-    /// A side's new reference to an id that no version has is that side's broken file: neither
-    /// repaired nor called clean (the merge fuzzer's mutated ids found it).
-    @Test func aSideNewDanglingReferenceIsNotCleanNorRepaired() throws {
+    /// A side's own dangling reference (a content view's `tableViewCell` naming a cell that side
+    /// deleted, a constraint's item no version has) is that side's, and one policy holds for it:
+    /// neither repaired nor refused. `merge(b, b, x)` gives x as it is, clean; `merge(b, o, x)`
+    /// merges clean and keeps x's reference as x has it (it used to drop it as a cascade).
+    @Test func aSideOwnDanglingReferenceIsKeptAsItWasEitherWay() throws {
         let base = try Self.realXib()
         let ours = try Self.replacing(base, #"text="Title?""#, #"text="Title!""#)
-        let theirs = try Self.replacing(base, #"<constraint firstAttribute="bottom" secondItem="IH4-GE-Uvn" secondAttribute="bottom" id="dzV-sc-DBu"/>"#,
-                                        #"<constraint firstAttribute="bottom" secondItem="yyy-yy-yyy" secondAttribute="bottom" id="dzV-sc-DBu"/>"#)
-        let outcome = Self.merge(base, ours, theirs)
-        let (clean, method) = (outcome.isClean, outcome.method)
-        #expect(!clean, "method \(method)")
-        let result = String(decoding: outcome.bytes, as: UTF8.self)
-        #expect(result.contains(#"secondItem="yyy-yy-yyy""#), "theirs' constraint was removed")
+        let toNothing = try Self.replacing(base, #"<constraint firstAttribute="bottom" secondItem="IH4-GE-Uvn" secondAttribute="bottom" id="dzV-sc-DBu"/>"#,
+                                           #"<constraint firstAttribute="bottom" secondItem="yyy-yy-yyy" secondAttribute="bottom" id="dzV-sc-DBu"/>"#)
+        // The fixture's ours deletes the Description label and its outlet; this side keeps the
+        // outlet, naming a label it deleted (one base and ours have).
+        let deleter = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/merge/deleted-view-vs-untouched/ours.xib")
+        let toDeleted = try Self.replacing(try String(contentsOf: deleter, encoding: .utf8),
+                                           #"<outlet property="backgroundView" destination="sc5-2f-Alr" id="hfq-9u-tWz"/>"#,
+                                           #"<outlet property="backgroundView" destination="sc5-2f-Alr" id="hfq-9u-tWz"/>"# + "\n"
+                                            + #"                <outlet property="detailsLabel" destination="c5O-bV-2OC" id="Yzb-l5-bwj"/>"#)
+        for (theirs, reference) in [(toNothing, #"secondItem="yyy-yy-yyy""#), (toDeleted, #"destination="c5O-bV-2OC""#)] {
+            let alone = Self.merge(base, base, theirs)
+            #expect(alone.isClean && alone.bytes == Array(theirs.utf8), "merge(b, b, x): method \(alone.method) \(alone.fallbackReason ?? "")")
+            let merged = Self.merge(base, ours, theirs)
+            let result = String(decoding: merged.bytes, as: UTF8.self)
+            #expect(merged.isClean && merged.method == .structural, "merge(b, o, x): method \(merged.method) \(merged.fallbackReason ?? "")")
+            #expect(result.contains(reference) && result.contains(#"text="Title!""#), "theirs' reference was dropped or ours' edit lost")
+            #expect(!merged.events.contains { $0.kind == .cascadeDelete }, "\(merged.events.map(\.resolution))")
+        }
     }
 
     /// Ours equals base and theirs is cut short (or both sides are the same broken file): the
-    /// shortcut that takes one side is not clean, since its result would not read back.
-    @Test func aShortcutResultThatDoesNotReadIsNotClean() throws {
+    /// result is theirs as it is, which is also the line merge: merged by lines, and clean (exit
+    /// 0), as git's own merge would be, unless the side holds conflict markers.
+    @Test func aShortcutResultThatDoesNotReadIsMergedByLines() throws {
         let base = try Self.realXib()
         let truncated = String(base.prefix(base.utf8.count / 2))
         let outcome = Self.merge(base, base, truncated)
-        #expect(!outcome.isClean && outcome.method == .fallback, "method \(outcome.method)")
+        #expect(outcome.isClean && outcome.method == .fallback && outcome.bytes == Array(truncated.utf8), "method \(outcome.method)")
         #expect(outcome.fallbackReason?.contains("theirs.xib:") == true && outcome.fallbackReason?.contains("their version") == true, "reason: \(outcome.fallbackReason ?? "none")")
-        #expect(!Self.merge(base, truncated, truncated).isClean)
+        #expect(Self.merge(base, truncated, truncated).method == .fallback)
         let marker = try Self.replacing(base, "    <objects>\n", "    <objects>\n>>>>>>> theirs\n")
-        #expect(!Self.merge(base, base, marker).isClean)
+        let marked = Self.merge(base, base, marker)
+        #expect(!marked.isClean && marked.markerHunks == 1, "a file with markers in it is no clean merge")
         // A shortcut on readable files stays one.
         let edited = try Self.replacing(base, #"text="Title?""#, #"text="Title!""#)
         #expect(Self.merge(base, base, edited).method == .trivial)
         #expect(Self.merge(base, edited, base).method == .trivial)
     }
 
-    /// Ours equals base, and theirs brings a duplicate id or a reference to no object: taken
-    /// whole, it would be clean where the structural merge (had ours changed anything) falls back
-    /// to lines. It falls back here too, keeping theirs' bytes; a reference base already left
-    /// dangling is still no reason (the merge fuzzer found both).
-    @Test func theirsTakenWholeIsSoundAsAMergedResult() throws {
+    /// A side with a duplicate id cannot be merged on ids: taken whole (the other side left the
+    /// file as base had it) or merged with the other side's edits, it is merged by lines, clean
+    /// where lines do not conflict.
+    @Test func aSideWithADuplicateIDIsMergedByLines() throws {
         let base = try Self.realXib()
-        let dangling = try Self.replacing(base, #"secondItem="IH4-GE-Uvn" secondAttribute="bottom" id="dzV-sc-DBu""#,
-                                          #"secondItem="yyy-yy-yyy" secondAttribute="bottom" id="dzV-sc-DBu""#)
         let duplicate = try Self.replacing(base, #"id="dzV-sc-DBu""#, #"id="IH4-GE-Uvn""#)
-        for theirs in [dangling, duplicate] {
-            let outcome = Self.merge(base, base, theirs)
-            #expect(!outcome.isClean && outcome.method == .fallback && outcome.bytes == Array(theirs.utf8), "method \(outcome.method)")
-        }
-        let edited = try Self.replacing(dangling, #"text="Title?""#, #"text="Title!""#)
-        #expect(Self.merge(dangling, dangling, edited).method == .trivial)
+        let alone = Self.merge(base, base, duplicate)
+        #expect(alone.isClean && alone.method == .fallback && alone.bytes == Array(duplicate.utf8), "method \(alone.method)")
+        let ours = try Self.replacing(base, #"text="Title?""#, #"text="Title!""#)
+        let merged = Self.merge(base, ours, duplicate)
+        #expect(merged.method == .fallback && merged.isClean, "method \(merged.method)")
+        #expect(alone.fallbackReason?.contains("duplicate id") == true && merged.fallbackReason != nil)
     }
 }

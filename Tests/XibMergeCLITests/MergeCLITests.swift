@@ -86,7 +86,8 @@ import XibKit
     }
 
     /// After a crash, a clean line merge is not a verified result either: ours is left as it
-    /// was, and the merge reports a conflict.
+    /// was, and the merge reports an error (2: no markers in the file, so not 1), which git
+    /// takes as a conflict.
     @Test func aCrashWithACleanLineMergeLeavesOursUnchanged() throws {
         let c = try Inputs("attribute-conflict")
         var lines = String(decoding: try c.original("base"), as: UTF8.self).components(separatedBy: "\n")
@@ -99,7 +100,7 @@ import XibKit
         try ours.write(toFile: c.path("ours"), atomically: true, encoding: .utf8)
         try theirs.write(toFile: c.path("theirs"), atomically: true, encoding: .utf8)
         let r = try c.mergeCrashing()
-        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.status == 2, "\(r.stderr)")
         #expect(r.stderr.contains("internal error while merging UI/Fixture.\(c.ext); left our version unchanged and reported a conflict"))
         #expect(c.current("ours") == Data(ours.utf8))
         #expect(try c.leftovers().isEmpty)
@@ -208,23 +209,41 @@ import XibKit
         #expect(detail["choices"] as? [String] == ["ours", "theirs", "base"])
         #expect(detail["oursDid"] as? String == #"changed its text to "Hello""#)
         #expect(detail["chosen"] is NSNull)
-        #expect(detail["xcodeRewrite"] is NSNull, "a person's conflict is no Xcode rewrite")
         #expect(events.contains { $0["kind"] as? String == "layout-only" && $0["conflict"] is NSNull })
     }
 
-    /// A conflict an Xcode rewrite explains stays marked, and the report names the rule.
-    @Test func reportNamesTheXcodeRewrite() throws {
-        let c = try Inputs("xcode-rewrite-header-cell-font")
-        let report = c.dir + "/report.json"
-        #expect(try c.merge(["--report", report]).status == 1)
-        let json = try #require(try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
-        let conflicts = try #require(json["events"] as? [[String: Any]]).compactMap { $0["conflict"] as? [String: Any] }
-        #expect(conflicts.count == 2)
-        for c in conflicts {
-            let rewrite = try #require(c["xcodeRewrite"] as? [String: Any])
-            #expect(rewrite["rule"] as? String == "eleven-point-system-font")
-            #expect((rewrite["reason"] as? String)?.contains("11-point system font") == true)
-        }
+    /// One value two Xcode versions spell differently (the header cell's 11-point system font,
+    /// dropped by one, written `toolTip` by the other) is no conflict: exit 0, and `--verbose`
+    /// names the rule of the profile that says they are one.
+    @Test func oneValueSpelledTwoWaysMergesClean() throws {
+        let c = try Inputs("equivalent-header-cell-font")
+        let r = try c.merge(["--verbose"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("merged cleanly"), "\(r.stderr)")
+        #expect(r.stderr.contains("header-cell-default-font") || r.stderr.contains("system-font-spellings"), "\(r.stderr)")
+        #expect(c.current("ours") == (try c.original("expected")))
+    }
+
+    /// A file xibmerge cannot read structurally (a legacy archive) whose lines merge without
+    /// conflict: exit 0, as git's own merge would, and one line that says it was merged by lines.
+    @Test func aCleanLineMergeOfALegacyFileExitsZero() throws {
+        let c = try Inputs("legacy-archive")
+        // Theirs' edit alone (line 41), ours' alone (line 67): no line conflicts.
+        let base = String(decoding: try c.original("base"), as: UTF8.self)
+        let ours = base.replacingOccurrences(of: "<double key=\"NSSize\">14</double>", with: "<double key=\"NSSize\">17</double>")
+        let theirs = base.replacingOccurrences(of: "{{20, 493}, {728, 18}}", with: "{{20, 493}, {728, 21}}")
+        #expect(ours != base && theirs != base)
+        try ours.write(toFile: c.path("ours"), atomically: true, encoding: .utf8)
+        try theirs.write(toFile: c.path("theirs"), atomically: true, encoding: .utf8)
+        let r = try c.merge()
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("merged by lines, without conflicts") && lines[0].contains("legacy"), "\(r.stderr)")
+        let merged = String(decoding: try #require(c.current("ours")), as: UTF8.self)
+        #expect(merged.contains("<double key=\"NSSize\">17</double>") && merged.contains("{{20, 493}, {728, 21}}"))
+        #expect(!merged.contains("<<<<<<<"))
+        // The fixture itself conflicts on one line: markers, and exit 1.
+        #expect(try Inputs("legacy-archive").merge().status == 1)
     }
 
     /// diff3 and zdiff3 add what base had; the marker size is git's `%L` (a fifth argument, or

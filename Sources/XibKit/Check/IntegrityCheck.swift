@@ -74,10 +74,14 @@ public enum IntegrityCheck {
     /// Whether the document has a duplicate id or a dangling reference (the problems of its
     /// graph that `problems` would list, conflict markers aside), without wording any: the
     /// merge's check of its result.
-    static func hasGraphProblems(_ scan: IBGraph.IDsAndReferences, ignoringMissing ignored: Set<String> = []) -> Bool {
+    /// `ignoringMissing`: targets whose references may dangle; `ignoringReferences`: references
+    /// that may, as `attribute target`.
+    static func hasGraphProblems(_ scan: IBGraph.IDsAndReferences, ignoringMissing ignored: Set<String> = [],
+                                 ignoringReferences: Set<String> = []) -> Bool {
         if scan.hasDuplicateIDs { return true }
         return scan.references.contains {
             scan.ids[$0.target] == nil && !IBRules.toleratedDanglingReferences.contains($0.attribute) && !ignored.contains($0.target)
+                && (ignoringReferences.isEmpty || !ignoringReferences.contains($0.attribute + " " + $0.target))
         }
     }
 

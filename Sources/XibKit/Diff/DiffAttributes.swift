@@ -21,11 +21,15 @@ struct FlatAttribute {
     var content: Content
     /// The noise class of the value element this comes from (the attribute's own is looked up when asked).
     var elementNoise: IBRules.Noise?
+    /// For a value the profile reads (`IBRules.equivalentValues`): what it means, and whether
+    /// that is what its absence means (a default Xcode drops).
+    var meaning: (value: String, meansAbsence: Bool)?
 
-    init(name: String, content: Content, noise: IBRules.Noise?) {
+    init(name: String, content: Content, noise: IBRules.Noise?, meaning: (value: String, meansAbsence: Bool)? = nil) {
         self.name = name
         self.content = content
         self.elementNoise = noise
+        self.meaning = meaning
     }
 
     var noise: IBRules.Noise? {
@@ -39,7 +43,7 @@ struct FlatAttribute {
         switch (content, other.content) {
         case (.attribute(_, _, let a), .attribute(_, _, let b)): return a == b
         case (.text(let a), .text(let b)), (.presence(let a), .presence(let b)): return a == b
-        case (.element(let a), .element(let b)): return a.isSameValue(as: b)
+        case (.element(let a), .element(let b)): return a.isSameValue(as: b) || (meaning != nil && meaning?.value == other.meaning?.value)
         case (.equation(let a, _), .equation(let b, _)):
             return ConstraintEquation.attributes.allSatisfy { a[attribute: $0] == b[attribute: $0] }
         default: return false
@@ -161,7 +165,12 @@ enum DiffAttributes {
         let isContainer = objects.containsEntity[i]
         // A noise element (`<device>`, `<animations/>`) is one value: one line in the noise count.
         if !isContainer, ownNoise != nil || isCompact(e) {
-            out.append(FlatAttribute(name: name, content: .element(e), noise: noise))
+            var meaning: (String, Bool)?
+            if IBRules.hasEquivalents(e.name) {
+                let slot = IBRules.ValueSlot(parent: node.parent >= 0 ? graph.nodes[node.parent].tag : nil, e)
+                meaning = IBRules.meaning(of: e, in: slot).map { ($0, $0 == IBRules.meaning(of: nil, in: slot)) }
+            }
+            out.append(FlatAttribute(name: name, content: .element(e), noise: noise, meaning: meaning))
             return
         }
         var emitted = false

@@ -8,13 +8,13 @@ import Darwin
 /// with its lines, gathered in groups (a scene, a top-level object, the resources, the document).
 extension DiffComparison {
     mutating func emitAdded(_ ni: Int, depth: Int) {
-        guard let new else { return }
+        guard let new, !meansNothing(ni, in: new) else { return }
         let change = makeChange(new, ni, isNew: true, kind: .added, depth: depth)
         append(change, side: new, isNew: true, index: ni, sort: SortKey(position: ni, removed: 0), turnover: turnover(new, ni))
     }
 
     mutating func emitRemoved(_ oi: Int, depth: Int) {
-        guard let old else { return }
+        guard let old, !meansNothing(oi, in: old) else { return }
         let change = makeChange(old, oi, isNew: false, kind: .removed, depth: depth)
         append(change, side: old, isNew: false, index: oi, sort: removedSortKey(oi), turnover: turnover(old, oi))
     }
@@ -24,6 +24,14 @@ extension DiffComparison {
     func turnover(_ side: DiffObjects, _ i: Int) -> IBRules.EntryTurnover {
         guard !options.includeNoise, old != nil, new != nil, let container = noiseContainer(side, i) else { return .change }
         return IBRules.turnover(entry: side.graph.nodes[i].tag, container: container.tag)
+    }
+
+    /// An item that means what its absence means (`IBRules.meansAbsence`: a `<deployment>`
+    /// without a version): written or dropped, no change.
+    func meansNothing(_ i: Int, in side: DiffObjects) -> Bool {
+        let g = side.graph
+        guard IBRules.hasEquivalents(g.nodes[i].tag), i > 0 else { return false }
+        return IBRules.meansAbsence(g.nodes[i].element, parent: g.nodes[g.nodes[i].parent].tag)
     }
 
     /// A change described from one side: the new document's, or the old one's for removed objects.

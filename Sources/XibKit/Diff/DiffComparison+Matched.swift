@@ -72,11 +72,12 @@ extension DiffComparison {
             if let i = position(of: name, in: oldNames, oldTable) {
                 if a[i].isSame(as: b[j]) { continue }
                 out.append(change(name, a[i], b[j]))
-            } else {
+            } else if b[j].meaning?.meansAbsence != true {
                 out.append(change(name, nil, b[j]))
             }
         }
-        for (i, name) in oldNames.enumerated() where position(of: name, in: newNames, newTable) == nil {
+        // A default Xcode dropped (`IBRules.equivalentValues`) is no change.
+        for (i, name) in oldNames.enumerated() where position(of: name, in: newNames, newTable) == nil && a[i].meaning?.meansAbsence != true {
             out.append(change(name, a[i], nil))
         }
         return out

@@ -4,13 +4,13 @@
 /// an edit, the edit (the semantic diff of base and the side that kept the object). Runs only
 /// on merges with conflicts.
 struct ConflictWords {
-    private let graphs: [IBGraph]
-    private var objects: [DiffObjects?] = [nil, nil, nil]
+    private let graphs: Three<IBGraph>
+    private var objects = Three<DiffObjects?>(base: nil, ours: nil, theirs: nil)
     /// base → ours and base → theirs, computed when a deletion asks.
-    private var edits: [Edits?] = [nil, nil]
+    private var edits = Three<Edits?>(base: nil, ours: nil, theirs: nil)
     /// Per version, the nodes referring to each id, made when a deletion asks: each deletion
     /// searching every reference (and every edit) would make the merge quadratic.
-    private var referrers: [[String: [Int]]?] = [nil, nil, nil]
+    private var referrers = Three<[String: [Int]]?>(base: nil, ours: nil, theirs: nil)
 
     /// A side's changes to base (its semantic diff), found by object id.
     private struct Edits {
@@ -30,8 +30,8 @@ struct ConflictWords {
         }
     }
 
-    init(base: IBGraph, ours: IBGraph, theirs: IBGraph) {
-        graphs = [base, ours, theirs]
+    init(_ graphs: Three<IBGraph>) {
+        self.graphs = graphs
     }
 
     mutating func describe(_ events: inout [MergeEvent]) {
@@ -49,10 +49,10 @@ struct ConflictWords {
         }
     }
 
-    private mutating func diffObjects(_ v: Int) -> DiffObjects {
-        if let o = objects[v] { return o }
-        let o = DiffObjects(graphs[v])
-        objects[v] = o
+    private mutating func diffObjects(_ v: MergeVersion) -> DiffObjects {
+        if let o = objects[version: v] { return o }
+        let o = DiffObjects(graphs[version: v])
+        objects[version: v] = o
         return o
     }
 
@@ -63,24 +63,24 @@ struct ConflictWords {
         var whole = true
         for _ in 0..<2 {
             c.name = nil
-            var values: [DiffValue?] = []
-            for v in 0..<3 {
-                let g = graphs[v]
-                guard let n = g.byKey[c.elementKey] else { values.append(nil); continue }
+            var values = Three<DiffValue?>(base: nil, ours: nil, theirs: nil)
+            for v in MergeVersion.allCases {
+                let g = graphs[version: v]
+                guard let n = g.byKey[c.elementKey] else { continue }
                 let e = g.nodes[n].element
                 let compact = whole && g.nodes[n].objectID == nil && DiffAttributes.isCompact(e)
                 if c.name == nil { c.name = DiffAttributes.valueName(of: n, attribute: c.attribute, wholeValue: compact, in: g) }
-                values.append(value(of: n, in: v, attribute: compact ? nil : c.attribute))
+                values[version: v] = value(of: n, in: v, attribute: compact ? nil : c.attribute)
             }
-            (c.base, c.ours, c.theirs) = (values[0], values[1], values[2])
+            (c.base, c.ours, c.theirs) = (values.base, values.ours, values.theirs)
             guard c.attribute != nil, whole, c.ours != nil, c.ours?.text == c.theirs?.text else { return }
             whole = false
         }
     }
 
     /// Node `n`'s value in version `v`: one of its attributes, or the element as one value.
-    private mutating func value(of n: Int, in v: Int, attribute: String?) -> DiffValue? {
-        let g = graphs[v], e = g.nodes[n].element
+    private mutating func value(of n: Int, in v: MergeVersion, attribute: String?) -> DiffValue? {
+        let g = graphs[version: v], e = g.nodes[n].element
         if let attribute {
             return e[attribute: attribute].map { value in
                 IBRules.isReference(tag: e.name, attribute: attribute)
@@ -99,27 +99,27 @@ struct ConflictWords {
     /// An object deleted on one side: how it reads in each version that has it, and what the
     /// side that kept it changed in it or made refer to it.
     private mutating func describeObject(_ c: inout MergeConflict) {
-        var values: [DiffValue?] = []
-        for v in 0..<3 {
-            values.append(graphs[v].byKey[c.elementKey].map { DiffValue(text: diffObjects(v).summary($0)) })
+        var values = Three<DiffValue?>(base: nil, ours: nil, theirs: nil)
+        for v in MergeVersion.allCases {
+            values[version: v] = graphs[version: v].byKey[c.elementKey].map { DiffValue(text: diffObjects(v).summary($0)) }
         }
-        (c.base, c.ours, c.theirs) = (values[0], values[1], values[2])
+        (c.base, c.ours, c.theirs) = (values.base, values.ours, values.theirs)
         guard let keeper = c.keptBy else { return }
-        let v = keeper == .ours ? 1 : 2
-        if edits[v - 1] == nil {
-            edits[v - 1] = Edits(SemanticDiff.compare(old: diffObjects(0), new: diffObjects(v), oldName: nil, newName: nil,
-                                                      displayName: "", options: DiffOptions(), skipIdenticalSubtrees: true))
+        let v = MergeVersion(keeper)
+        if edits[version: v] == nil {
+            edits[version: v] = Edits(SemanticDiff.compare(old: diffObjects(.base), new: diffObjects(v), oldName: nil, newName: nil,
+                                                           displayName: "", options: DiffOptions(), skipIdenticalSubtrees: true))
         }
         let (inside, referrers) = ids(concerning: c.elementKey, in: v)
-        let all = inside.union(ids(concerning: c.elementKey, in: 0).inside)
-        c.edit = edits[v - 1]!.changes(to: all)
-        c.referrers = edits[v - 1]!.changes(to: referrers.subtracting(all))
+        let all = inside.union(ids(concerning: c.elementKey, in: .base).inside)
+        c.edit = edits[version: v]!.changes(to: all)
+        c.referrers = edits[version: v]!.changes(to: referrers.subtracting(all))
     }
 
     /// The ids of the object with this key and of everything in it, and of the objects outside
     /// it that refer to any of them.
-    private mutating func ids(concerning key: String, in v: Int) -> (inside: Set<String>, referrers: Set<String>) {
-        let g = graphs[v]
+    private mutating func ids(concerning key: String, in v: MergeVersion) -> (inside: Set<String>, referrers: Set<String>) {
+        let g = graphs[version: v]
         guard let top = g.byKey[key] else { return ([], []) }
         var inside: Set<String> = []
         var n = top
@@ -127,12 +127,12 @@ struct ConflictWords {
             if let id = g.nodes[n].objectID ?? g.nodes[n].element[attribute: IBRules.sceneIDAttribute] { inside.insert(id) }
             n += 1
         } while n < g.nodes.count && g.nodes[n].depth > g.nodes[top].depth
-        if self.referrers[v] == nil {
-            self.referrers[v] = Dictionary(grouping: g.references, by: \.target).mapValues { $0.map(\.node) }
+        if self.referrers[version: v] == nil {
+            self.referrers[version: v] = Dictionary(grouping: g.references, by: \.target).mapValues { $0.map(\.node) }
         }
         var referrers: Set<String> = []
         for id in inside {
-            for node in self.referrers[v]![id] ?? [] where node < top || node >= n {
+            for node in self.referrers[version: v]![id] ?? [] where node < top || node >= n {
                 if let id = g.nodes[g.owningObject(node)].objectID { referrers.insert(id) }
             }
         }
@@ -141,9 +141,9 @@ struct ConflictWords {
 
     /// An object moved to different parents: the path of its parent in each version.
     private func describeMove(_ c: inout MergeConflict) {
-        let values: [DiffValue?] = graphs.map { g in
+        let values = graphs.map { g in
             g.byKey[c.elementKey].map { n in DiffValue(text: g.displayPath(g.owningObject(g.nodes[n].parent))) }
         }
-        (c.base, c.ours, c.theirs) = (values[0], values[1], values[2])
+        (c.base, c.ours, c.theirs) = (values.base, values.ours, values.theirs)
     }
 }

@@ -16,6 +16,11 @@ final class Fingerprints {
         var h = FastHash()
         let tag = g.nodes[n].tag
         h.combine(tag)
+        // A value the profile reads (`IBRules.equivalentValues`) is what it means, however spelled.
+        if IBRules.hasEquivalents(tag), let meaning = IBRules.meaning(of: g.nodes[n].element, in: slot(n)) {
+            h.combine(meaning)
+            return remember(h, n)
+        }
         // Attributes and children in place: copying each out retains what it holds.
         g.nodes[n].element.attributes.withUnsafeBufferPointer { attributes in
             for i in attributes.indices where IBRules.noise(tag: tag, attribute: attributes[i].name) == nil {
@@ -38,6 +43,8 @@ final class Fingerprints {
             // is layout, a frame that appeared is a change (as the fact check sees it).
             let noise = IBRules.noise(of: g.nodes[c].element)
             if noise == .editorState { continue }
+            // A default Xcode drops counts as no child at all.
+            if IBRules.hasEquivalents(g.nodes[c].tag), IBRules.meansAbsence(g.nodes[c].element, parent: tag) { continue }
             if noise != nil || IBRules.isGeometry(g.nodes[c].tag) {
                 var p = FastHash()
                 p.combine(g.nodes[c].key)
@@ -47,11 +54,19 @@ final class Fingerprints {
             unordered = unordered &+ (self[c] &* 0x1E37_79B9_7F4A_7C15)
         }
         h.combine(unordered)
+        return remember(h, n)
+    }
+
+    private func remember(_ h: FastHash, _ n: Int) -> Int {
         let v = Int(truncatingIfNeeded: h.value)
         memo[n] = v == 0 ? 1 : v
         return memo[n]
     }
 
+    private func slot(_ n: Int) -> IBRules.ValueSlot {
+        let p = g.nodes[n].parent
+        return IBRules.ValueSlot(parent: p >= 0 ? g.nodes[p].tag : nil, g.nodes[n].element)
+    }
 
 }
 

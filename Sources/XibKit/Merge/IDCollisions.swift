@@ -6,47 +6,47 @@
 /// never changed except to fix a real collision, and every change is reported.
 enum IDCollisions {
     struct Result {
-        /// The graphs to merge: the inputs', or rebuilt after a rename.
-        var ours: IBGraph
-        var theirs: IBGraph
+        /// The graphs to merge: the inputs', or ours' and theirs' rebuilt after a rename.
+        var graphs: Three<IBGraph>
         var events: [MergeEvent]
     }
 
-    static func resolve(base B: IBGraph, ours O: IBGraph, theirs T: IBGraph) -> Result {
-        var result = Result(ours: O, theirs: T, events: [])
+    static func resolve(_ graphs: Three<IBGraph>) -> Result {
+        var result = Result(graphs: graphs, events: [])
         var taken: Set<String>? = nil
         var renameInOurs: [String: String] = [:], renameInTheirs: [String: String] = [:]
         // Ids both sides added (rare), in a stable order.
         // (Each id hashed once: every index hashes a key alike.)
-        let ids = O.objectIndex.keys
+        let ids = graphs.ours.objectIndex.keys
         let addedByBoth = ids.indices.filter { e in
-            let hash = O.objectIndex.hash(ofEntry: e)
-            return B.objectIndex.value(for: ids[e], hash: hash) == nil && T.objectIndex.value(for: ids[e], hash: hash) != nil
+            let hash = graphs.ours.objectIndex.hash(ofEntry: e)
+            return graphs.base.objectIndex.value(for: ids[e], hash: hash) == nil && graphs.theirs.objectIndex.value(for: ids[e], hash: hash) != nil
         }.map { ids[$0] }.sorted()
         for id in addedByBoth {
-            let o = O.objectIndex[id]!, t = T.objectIndex[id]!
-            guard O.nodes[o].tag != T.nodes[t].tag else { continue }
-            if taken == nil { taken = Set(B.objectIndex.keys).union(O.objectIndex.keys).union(T.objectIndex.keys) }
-            let oHash = stableHash(subtreeBytes(O, o)), tHash = stableHash(subtreeBytes(T, t))
-            let renameOurs = oHash > tHash
-            let seed = renameOurs ? oHash : tHash
+            let node = (ours: graphs.ours.objectIndex[id]!, theirs: graphs.theirs.objectIndex[id]!)
+            guard graphs.ours.nodes[node.ours].tag != graphs.theirs.nodes[node.theirs].tag else { continue }
+            if taken == nil {
+                taken = Set(graphs.base.objectIndex.keys).union(graphs.ours.objectIndex.keys).union(graphs.theirs.objectIndex.keys)
+            }
+            let oursHash = stableHash(subtreeBytes(graphs.ours, node.ours)), theirsHash = stableHash(subtreeBytes(graphs.theirs, node.theirs))
+            let renamed: MergeSide = oursHash > theirsHash ? .ours : .theirs
+            let seed = renamed == .ours ? oursHash : theirsHash
             let fresh = freshID(seed: seed &+ stableHash(Array(id.utf8)), avoiding: taken!)
             taken!.insert(fresh)
-            if renameOurs { renameInOurs[id] = fresh } else { renameInTheirs[id] = fresh }
-            let g = renameOurs ? O : T
-            let n = renameOurs ? o : t
-            result.events.append(MergeEvent(kind: .renamedID, path: g.displayPath(n), objectID: fresh,
-                                            subject: IBRules.objectIDAttribute, ours: renameOurs ? id : nil, theirs: renameOurs ? nil : id,
-                                            resolution: "both sides added a different object with id '\(id)'; \(renameOurs ? "ours" : "theirs") was renamed to '\(fresh)' with its references"))
+            if renamed == .ours { renameInOurs[id] = fresh } else { renameInTheirs[id] = fresh }
+            result.events.append(MergeEvent(kind: .renamedID, path: graphs[side: renamed].displayPath(renamed == .ours ? node.ours : node.theirs), objectID: fresh,
+                                            subject: IBRules.objectIDAttribute, ours: renamed == .ours ? id : nil, theirs: renamed == .ours ? nil : id,
+                                            resolution: "both sides added a different object with id '\(id)'; \(renamed.rawValue) was renamed to '\(fresh)' with its references"))
         }
-        if !renameInOurs.isEmpty { result.ours = IBGraph(xml: rename(O, renameInOurs)) }
-        if !renameInTheirs.isEmpty { result.theirs = IBGraph(xml: rename(T, renameInTheirs)) }
+        if !renameInOurs.isEmpty { result.graphs.ours = IBGraph(xml: rewrite(graphs.ours, renaming: renameInOurs)) }
+        if !renameInTheirs.isEmpty { result.graphs.theirs = IBGraph(xml: rewrite(graphs.theirs, renaming: renameInTheirs)) }
         return result
     }
 
-    /// Rewrites ids and every reference to them, then re-reads the document so that the
-    /// merge sees ordinary parsed elements.
-    private static func rename(_ g: IBGraph, _ map: [String: String]) -> XMLDocument {
+    /// Rewrites ids and every reference to them (`renaming`), gives the elements of `adding`
+    /// (nodes of `g`) an id, then re-reads the document so that the merge sees ordinary parsed
+    /// elements.
+    static func rewrite(_ g: IBGraph, renaming map: [String: String], adding: [Int: String] = [:]) -> XMLDocument {
         var doc = g.document
         for (i, node) in g.nodes.enumerated() {
             var changes: [(String, String)] = []
@@ -54,6 +54,7 @@ enum IDCollisions {
                 if a.name == IBRules.objectIDAttribute, node.objectID != nil, let new = map[a.value] { changes.append((a.name, new)) }
                 else if a.name != IBRules.objectIDAttribute, IBRules.isReference(tag: node.tag, attribute: a.name), let new = map[a.value] { changes.append((a.name, new)) }
             }
+            if let id = adding[i] { changes.append((IBRules.objectIDAttribute, id)) }
             guard !changes.isEmpty else { continue }
             TreeEdit.modify(&doc.root, at: g.treePath(of: i)[...]) { e in
                 for (name, value) in changes { e[attribute: name] = value }

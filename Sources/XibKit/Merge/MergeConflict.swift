@@ -59,9 +59,6 @@ public struct MergeConflict: Sendable, Equatable {
     public var edit: [ObjectChange] = []
     /// ... and the changes outside it that refer to it (a new constraint, outlet or segue).
     public var referrers: [ObjectChange] = []
-    /// The Xcode rewrite that explains the conflict (`IBRules.xcodeRewrites`): both sides mean
-    /// the same, written by different Xcode versions; still marked, as the two differ.
-    public var xcodeRewrite: String?
 
     public init(key: String, conflictClass: ConflictClass, choices: [ConflictChoice], chosen: ConflictChoice?,
                 elementKey: String, attribute: String? = nil, deletedBy: MergeSide? = nil) {

@@ -5,11 +5,11 @@ struct OutsideRoot {
     var prolog: (ours: [UInt8], theirs: [UInt8])
     var epilog: (ours: [UInt8], theirs: [UInt8])
 
-    init(_ base: IBGraph, _ ours: IBGraph, _ theirs: IBGraph) {
+    init(_ graphs: Three<IBGraph>) {
         func merged(_ part: KeyPath<XMLDocument, [UInt8]>) -> (ours: [UInt8], theirs: [UInt8]) {
-            let (b, o, t) = (base.document[keyPath: part], ours.document[keyPath: part], theirs.document[keyPath: part])
-            let lines = LineMerge.merge(base: b, ours: o, theirs: t)
-            return lines.conflicts == 0 ? (lines.bytes, lines.bytes) : (o, t)
+            let text = graphs.map { $0.document[keyPath: part] }
+            let lines = LineMerge.merge(base: text.base, ours: text.ours, theirs: text.theirs)
+            return lines.conflicts == 0 ? (lines.bytes, lines.bytes) : (text.ours, text.theirs)
         }
         prolog = merged(\.prolog)
         epilog = merged(\.epilog)

@@ -9,8 +9,8 @@
 /// Both happen before the merge, on the sides' graphs, and each one is reported.
 enum SafeAreaMigration {
     struct Result {
-        var ours: IBGraph
-        var theirs: IBGraph
+        /// The graphs to merge: the inputs', or ours' and theirs' rewritten.
+        var graphs: Three<IBGraph>
         var events: [MergeEvent]
     }
 
@@ -24,53 +24,58 @@ enum SafeAreaMigration {
 
     typealias Edits = [(node: Int, attributes: [XMLAttribute])]
 
-    static func apply(base B: IBGraph, ours O: IBGraph, theirs T: IBGraph) -> Result {
-        var result = Result(ours: O, theirs: T, events: [])
-        guard B.nodes.contains(where: { $0.tag == IBRules.oldLayoutGuideTag }) else { return result }
+    static func apply(_ graphs: Three<IBGraph>) -> Result {
+        var result = Result(graphs: graphs, events: [])
+        guard graphs.base.nodes.contains(where: { $0.tag == IBRules.oldLayoutGuideTag }) else { return result }
         for converter in [MergeSide.theirs, .ours] {
-            let S = converter == .theirs ? result.theirs : result.ours, X = converter == .theirs ? result.ours : result.theirs
-            let conversion = conversion(by: S, other: X, base: B)
+            let converted = result.graphs[side: converter], other = result.graphs[otherThan: converter]
+            let conversion = conversion(by: converted, other: other, base: graphs.base)
             guard !conversion.views.isEmpty else { continue }
             var events: [MergeEvent] = []
-            let added = convertAdded(X, conversion, base: B, converter: converter, events: &events)
-            let kept = keepDeleted(by: X, S, conversion, base: B, converter: converter, events: &events)
+            let added = convertAdded(other, conversion, base: graphs.base, converter: converter, events: &events)
+            let kept = keepDeleted(by: other, converted, conversion, base: graphs.base, converter: converter, events: &events)
             guard !events.isEmpty else { continue }
-            let (x, s) = (added.isEmpty ? X : IBGraph(xml: rewrite(X, added)), kept.isEmpty ? S : IBGraph(xml: rewrite(S, kept)))
-            if converter == .theirs { (result.ours, result.theirs) = (x, s) } else { (result.theirs, result.ours) = (x, s) }
+            let rewritten = (other: added.isEmpty ? other : IBGraph(xml: rewrite(other, added)),
+                             converted: kept.isEmpty ? converted : IBGraph(xml: rewrite(converted, kept)))
+            if converter == .theirs {
+                (result.graphs.ours, result.graphs.theirs) = (rewritten.other, rewritten.converted)
+            } else {
+                (result.graphs.theirs, result.graphs.ours) = (rewritten.other, rewritten.converted)
+            }
             result.events += events
         }
         return result
     }
 
-    /// The root views `S` gave a safe area that base's did not have, and the guides of their
-    /// controllers that `S` deleted while `X` kept them.
-    private static func conversion(by S: IBGraph, other X: IBGraph, base B: IBGraph) -> Conversion {
+    /// The root views `converted` gave a safe area that base's did not have, and the guides of their
+    /// controllers that `converted` deleted while `other` kept them.
+    private static func conversion(by converted: IBGraph, other: IBGraph, base: IBGraph) -> Conversion {
         var c = Conversion()
-        for g in B.nodes.indices where B.nodes[g].tag == IBRules.oldLayoutGuideTag {
-            guard let id = B.nodes[g].objectID, S.objectIndex[id] == nil, X.objectIndex[id] != nil,
-                  let type = B.nodes[g].element[attribute: IBRules.typeAttribute] else { continue }
-            var owner = B.nodes[g].parent
-            while owner >= 0, B.nodes[owner].objectID == nil { owner = B.nodes[owner].parent }
-            guard owner >= 0, let controller = B.nodes[owner].objectID, let sc = S.objectIndex[controller],
-                  let view = S.children(of: sc).first(where: { S.nodes[$0].element[attribute: IBRules.keyAttribute] == IBRules.rootViewKey }),
-                  let viewID = S.nodes[view].objectID,
-                  let guide = S.children(of: view).first(where: {
-                      S.nodes[$0].tag == IBRules.safeAreaGuide.tag && S.nodes[$0].element[attribute: IBRules.keyAttribute] == IBRules.safeAreaGuide.key }),
-                  let safeArea = S.nodes[guide].objectID, B.objectIndex[safeArea] == nil else { continue }
+        for g in base.nodes.indices where base.nodes[g].tag == IBRules.oldLayoutGuideTag {
+            guard let id = base.nodes[g].objectID, converted.objectIndex[id] == nil, other.objectIndex[id] != nil,
+                  let type = base.nodes[g].element[attribute: IBRules.typeAttribute] else { continue }
+            var owner = base.nodes[g].parent
+            while owner >= 0, base.nodes[owner].objectID == nil { owner = base.nodes[owner].parent }
+            guard owner >= 0, let controller = base.nodes[owner].objectID, let sc = converted.objectIndex[controller],
+                  let view = converted.children(of: sc).first(where: { converted.nodes[$0].element[attribute: IBRules.keyAttribute] == IBRules.rootViewKey }),
+                  let viewID = converted.nodes[view].objectID,
+                  let guide = converted.children(of: view).first(where: {
+                      converted.nodes[$0].tag == IBRules.safeAreaGuide.tag && converted.nodes[$0].element[attribute: IBRules.keyAttribute] == IBRules.safeAreaGuide.key }),
+                  let safeArea = converted.nodes[guide].objectID, base.objectIndex[safeArea] == nil else { continue }
             c.guides[id] = (safeArea, type)
             c.views[viewID] = safeArea
         }
         return c
     }
 
-    /// `X`'s new constraints on a deleted guide, converted as Xcode converts them.
-    private static func convertAdded(_ X: IBGraph, _ c: Conversion, base B: IBGraph, converter: MergeSide,
+    /// `other`'s new constraints on a deleted guide, converted as Xcode converts them.
+    private static func convertAdded(_ other: IBGraph, _ c: Conversion, base: IBGraph, converter: MergeSide,
                                      events: inout [MergeEvent]) -> Edits {
         var edits: Edits = []
         guard !c.guides.isEmpty else { return edits }
-        for n in X.nodes.indices where X.nodes[n].tag == IBRules.constraintTag {
-            guard let id = X.nodes[n].objectID, B.objectIndex[id] == nil else { continue }
-            var e = X.nodes[n].element, changed = false
+        for n in other.nodes.indices where other.nodes[n].tag == IBRules.constraintTag {
+            guard let id = other.nodes[n].objectID, base.objectIndex[id] == nil else { continue }
+            var e = other.nodes[n].element, changed = false
             for (item, attribute) in IBRules.constraintSlots {
                 guard let guideID = e[attribute: item], let guide = c.guides[guideID] else { continue }
                 guard let rule = IBRules.safeAreaGuideAttributes.first(where: {
@@ -81,25 +86,25 @@ enum SafeAreaMigration {
             }
             guard changed else { continue }
             edits.append((n, e.attributes))
-            let other = converter == .theirs ? "ours" : "theirs"
-            events.append(MergeEvent(kind: .migrated, path: X.displayPath(n), objectID: id, subject: "layout guide",
+            let otherName = converter == .theirs ? "ours" : "theirs"
+            events.append(MergeEvent(kind: .migrated, path: other.displayPath(n), objectID: id, subject: "layout guide",
                 ours: nil, theirs: nil,
-                resolution: "\(converter.rawValue) converted the scene to the safe area layout guide; \(other)' new constraint \(equation(X.nodes[n].element, in: X, node: n)) now uses the safe area, as Xcode converts it"))
+                resolution: "\(converter.rawValue) converted the scene to the safe area layout guide; \(otherName)' new constraint \(equation(other.nodes[n].element, in: other, node: n)) now uses the safe area, as Xcode converts it"))
         }
         return edits
     }
 
-    /// Base's constraints that `X` deleted and `S` only converted: base's form in `S`, so the deletion stands.
-    private static func keepDeleted(by X: IBGraph, _ S: IBGraph, _ c: Conversion, base B: IBGraph, converter: MergeSide,
+    /// Base's constraints that `other` deleted and `converted` only converted: base's form in `converted`, so the deletion stands.
+    private static func keepDeleted(by other: IBGraph, _ converted: IBGraph, _ c: Conversion, base: IBGraph, converter: MergeSide,
                                     events: inout [MergeEvent]) -> Edits {
         var edits: Edits = []
-        for b in B.nodes.indices where B.nodes[b].tag == IBRules.constraintTag {
-            guard let id = B.nodes[b].objectID, X.objectIndex[id] == nil, let s = S.objectIndex[id],
-                  isConversion(B.nodes[b].element, S.nodes[s].element, holder: B.owningObject(B.nodes[b].parent), in: B, c)
+        for b in base.nodes.indices where base.nodes[b].tag == IBRules.constraintTag {
+            guard let id = base.nodes[b].objectID, other.objectIndex[id] == nil, let s = converted.objectIndex[id],
+                  isConversion(base.nodes[b].element, converted.nodes[s].element, holder: base.owningObject(base.nodes[b].parent), in: base, c)
             else { continue }
-            edits.append((s, B.nodes[b].element.attributes))
+            edits.append((s, base.nodes[b].element.attributes))
             let deleter = converter == .theirs ? "ours" : "theirs"
-            events.append(MergeEvent(kind: .migrated, path: B.displayPath(b), objectID: id, subject: "layout guide",
+            events.append(MergeEvent(kind: .migrated, path: base.displayPath(b), objectID: id, subject: "layout guide",
                 ours: nil, theirs: nil,
                 resolution: "\(deleter) deleted it; \(converter.rawValue) only moved it to the safe area, as Xcode converts a scene; deleted"))
         }
@@ -107,7 +112,7 @@ enum SafeAreaMigration {
     }
 
     /// Whether `s` is base's constraint `b` as Xcode's conversion rewrites it, and differs from it.
-    private static func isConversion(_ b: XMLElement, _ s: XMLElement, holder: Int, in B: IBGraph, _ c: Conversion) -> Bool {
+    private static func isConversion(_ b: XMLElement, _ s: XMLElement, holder: Int, in base: IBGraph, _ c: Conversion) -> Bool {
         let slots = IBRules.constraintSlots
         let named = Set(slots.flatMap { [$0.item, $0.attribute] })
         let rest = { (e: XMLElement) in Set(e.attributes.filter { !named.contains($0.name) }.map { "\($0.name)=\($0.value)" }) }
@@ -123,7 +128,7 @@ enum SafeAreaMigration {
                 else { return false }
             } else {
                 // The root view itself, named or (no item) as the constraint's holder.
-                guard let view = bi ?? B.nodes[holder].objectID, c.views[view] == si, ba == sa,
+                guard let view = bi ?? base.nodes[holder].objectID, c.views[view] == si, ba == sa,
                       IBRules.safeAreaViewAttributes.contains(ba) else { return false }
             }
             converted = true
@@ -131,11 +136,11 @@ enum SafeAreaMigration {
         return converted
     }
 
-    /// `Collection View.top = Top Layout Guide.bottom`, named as in `X`.
-    private static func equation(_ e: XMLElement, in X: IBGraph, node n: Int) -> String {
+    /// `Collection View.top = Top Layout Guide.bottom`, named as in `other`.
+    private static func equation(_ e: XMLElement, in other: IBGraph, node n: Int) -> String {
         ConstraintEquation.format(e) { id in
-            guard let id else { return X.displayName(X.owningObject(X.nodes[n].parent)) }
-            return X.objectIndex[id].map { X.displayName($0) } ?? id
+            guard let id else { return other.displayName(other.owningObject(other.nodes[n].parent)) }
+            return other.objectIndex[id].map { other.displayName($0) } ?? id
         }
     }
 

@@ -3,9 +3,13 @@
 /// not depend on which side is ours), a reorder
 /// made by one side is kept, and an element moved by one side lands where that side put it.
 enum SequenceMerge {
-    static func merge(base: [String], ours: [String], theirs: [String], survivors: Set<String>) -> [String] {
-        if ours == theirs || base == theirs { return place(ours, survivors: survivors, hints: [theirs, base]) }
-        if base == ours { return place(theirs, survivors: survivors, hints: [ours, base]) }
+    static func merge(_ keys: Three<[String]>, survivors: Set<String>) -> [String] {
+        let (base, ours, theirs) = (keys.base, keys.ours, keys.theirs)
+        switch ThreeWay(keys) {
+        case .unchanged, .ours, .alike: return place(ours, survivors: survivors, hints: [theirs, base])
+        case .theirs: return place(theirs, survivors: survivors, hints: [ours, base])
+        case .conflict: break
+        }
         var out: [(key: String, moved: Bool)] = []
         for chunk in Diff3.chunks(base: base, ours: ours, theirs: theirs).chunks {
             let bChunk = base[chunk.base]

@@ -1,41 +1,52 @@
 /// The tree merge's attributes, merged one by one.
 extension TreeMerge {
-    func mergeAttributes(b: Int?, o: Int?, t: Int?, _ log: inout MergeLog) -> [XMLAttribute] {
-        let be = b.map { B.nodes[$0].element }, oe = o.map { O.nodes[$0].element }, te = t.map { T.nodes[$0].element }
-        let tag = (oe ?? te ?? be)!.name
-        let names = mergedNames(base: be?.attributes.map(\.name) ?? [], ours: oe?.attributes.map(\.name), theirs: te?.attributes.map(\.name))
+    func mergeAttributes(_ nodes: Three<Int?>, _ log: inout MergeLog) -> [XMLAttribute] {
+        let elements = self.elements(nodes)
+        let tag = (elements.ours ?? elements.theirs ?? elements.base)!.name
+        let names = mergedNames(base: elements.base?.attributes.map(\.name) ?? [], ours: elements.ours?.attributes.map(\.name),
+                                theirs: elements.theirs?.attributes.map(\.name))
+        if let whole = mergeWholeValue(nodes, elements, names, &log) { return whole }
         var out: [XMLAttribute] = []
         var oursChanged = false, theirsChanged = false
         for name in names {
-            let bv = be?[attribute: name]
+            let baseValue = elements.base?[attribute: name]
             // A side that lacks the element entirely keeps base's value.
-            let ov = oe == nil ? bv : oe![attribute: name]
-            let tv = te == nil ? bv : te![attribute: name]
+            let values = Three(base: baseValue, ours: elements.ours == nil ? baseValue : elements.ours![attribute: name],
+                               theirs: elements.theirs == nil ? baseValue : elements.theirs![attribute: name])
             var value: String?
-            if ov == tv { value = ov; if ov != bv { oursChanged = true; theirsChanged = true } }
-            else if ov == bv { value = tv; theirsChanged = true }
-            else if tv == bv { value = ov; oursChanged = true }
-            else {
+            let rule = ThreeWay(values)
+            oursChanged = oursChanged || rule.oursChanged
+            theirsChanged = theirsChanged || rule.theirsChanged
+            switch rule {
+            case .unchanged, .ours, .alike: value = values.ours
+            case .theirs: value = values.theirs
+            case .conflict:
                 // Named as in base when it was there: ours' changed title would misname it.
-                let graph = b != nil ? B : (o != nil ? O : T), node = b ?? o ?? t!
-                value = resolveAttributeConflict(tag: tag, name: name, base: bv, ours: ov, theirs: tv, node: node, graph: graph,
-                                                 rewrite: IBRules.xcodeRewrite(parent: parentTag(graph, node), base: be, ours: oe, theirs: te), &log)
+                let (graph, node) = nodes.base.map { (graphs.base, $0) } ?? nodes.ours.map { (graphs.ours, $0) } ?? (graphs.theirs, nodes.theirs!)
+                value = resolveAttributeConflict(tag: tag, name: name, values, node: node, graph: graph, &log)
             }
             guard let v = value else { continue }
-            if let a = (oe?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
-            else if let a = (te?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
-            else if let a = (be?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
+            if let a = (elements.ours?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
+            else if let a = (elements.theirs?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
+            else if let a = (elements.base?.attributes.first { $0.name == name }), a.value == v { out.append(a) }
             else { out.append(XMLAttribute(name: name, value: v)) }
         }
-        if b != nil && oe != nil && te != nil {
+        if nodes.base != nil && elements.ours != nil && elements.theirs != nil {
             if oursChanged { log.fromOurs.modified += 1 }
             if theirsChanged { log.fromTheirs.modified += 1 }
         }
         return out
     }
 
-    func resolveAttributeConflict(tag: String, name: String, base: String?, ours: String?, theirs: String?, node: Int,
-                                  graph: IBGraph, rewrite: IBRules.XcodeRewrite? = nil, _ log: inout MergeLog) -> String? {
+    /// The elements of nodes of the three graphs.
+    func elements(_ nodes: Three<Int?>) -> Three<XMLElement?> {
+        Three(base: nodes.base.map { graphs.base.nodes[$0].element }, ours: nodes.ours.map { graphs.ours.nodes[$0].element },
+              theirs: nodes.theirs.map { graphs.theirs.nodes[$0].element })
+    }
+
+    func resolveAttributeConflict(tag: String, name: String, _ values: Three<String?>, node: Int,
+                                  graph: IBGraph, _ log: inout MergeLog) -> String? {
+        let (base, ours, theirs) = (values.base, values.ours, values.theirs)
         let owner = graph.owningObject(node)
         let element = graph.nodes[node].element
         let subject = TreeMerge.attributeSubject(name, of: element, tag: tag, isObject: graph.nodes[node].objectID != nil)
@@ -43,12 +54,10 @@ extension TreeMerge {
             log.recordBothChanged(how, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs)
             return value
         }
-        // Inside a frame (or other noise element), every attribute is noise of that kind.
-        let noise = IBRules.noise(element: tag, key: element[attribute: IBRules.keyAttribute]) ?? IBRules.noise(tag: tag, attribute: name)
-        let entry = noise == nil ? cacheEntry(graph, node) : nil
-        switch noise ?? (entry != nil ? .cache : nil) {
+        let noise = attributeNoise(tag: tag, name: name, node: node, graph: graph)
+        switch noise {
         case .cache?:
-            log.recordBothChanged(.cacheKeptOurs, graph: graph, node: owner, subject: cacheSubject(graph, entry: entry!, node: node, subject),
+            log.recordBothChanged(.cacheKeptOurs, graph: graph, node: owner, subject: cacheSubject(graph, entry: cacheEntry(graph, node) ?? node, node: node, subject),
                                   ours: ours, theirs: theirs)
             return ours
         case .layout? where !options.strictLayout: return settle(.layoutKeptOurs, ours)
@@ -57,14 +66,56 @@ extension TreeMerge {
         case .layout?, nil:
             let key = graph.nodes[node].key
             let kind: ConflictClass = noise == .layout ? .layout : (base == nil ? .addAdd : .attribute)
-            var conflict = decide("attribute \(key) \(name)", kind, element: key, attribute: name, offering: [.base])
-            conflict.xcodeRewrite = rewrite?.rule
+            let conflict = decide("attribute \(key) \(name)", kind, element: key, attribute: name, offering: [.base])
             log.recordBothChanged(.conflict, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs, conflict: conflict)
             switch take(conflict) {
             case .base: return base
             case .theirs: return theirs
             default: return ours
             }
+        }
+    }
+
+    /// How an attribute both sides changed differently is settled: by its noise class (inside a
+    /// frame or other noise element, every attribute is noise of that kind), as a cache entry
+    /// (`.cache`), else (nil) as a conflict.
+    func attributeNoise(tag: String, name: String, node: Int, graph: IBGraph) -> IBRules.Noise? {
+        let element = graph.nodes[node].element
+        if let noise = IBRules.noise(element: tag, key: element[attribute: IBRules.keyAttribute]) ?? IBRules.noise(tag: tag, attribute: name) {
+            return noise
+        }
+        return cacheEntry(graph, node) != nil ? .cache : nil
+    }
+
+    /// A value read as one (`DiffAttributes.isCompact`: a colour, a font, a frame) that both
+    /// sides changed differently: one conflict on the whole value, which each resolution takes
+    /// whole from one version (a colour of one side's red and the other's blue is nobody's).
+    /// Nil when it is no such value, or when what both changed is settled by rule (noise).
+    func mergeWholeValue(_ nodes: Three<Int?>, _ elements: Three<XMLElement?>, _ names: [String], _ log: inout MergeLog) -> [XMLAttribute]? {
+        guard let o = nodes.ours, let oe = elements.ours, let te = elements.theirs, !IBGraph.isObjectKey(graphs.ours.nodes[o].key),
+              DiffAttributes.isCompact(oe) else { return nil }
+        let tag = oe.name
+        let (graph, node) = nodes.base.map { (graphs.base, $0) } ?? (graphs.ours, o)
+        var layout = false
+        let conflicting = names.contains { name in
+            let values = Three(base: elements.base?[attribute: name], ours: oe[attribute: name], theirs: te[attribute: name])
+            guard ThreeWay(values) == .conflict else { return false }
+            switch attributeNoise(tag: tag, name: name, node: node, graph: graph) {
+            case nil: return true
+            case .layout?: layout = true; return options.strictLayout
+            default: return false
+            }
+        }
+        guard conflicting else { return nil }
+        let key = graph.nodes[node].key
+        let kind: ConflictClass = layout ? .layout : (elements.base == nil ? .addAdd : .attribute)
+        let conflict = decide("value " + key, kind, element: key, offering: elements.base == nil ? [] : [.base])
+        log.recordBothChanged(.conflict, graph: graph, node: graph.owningObject(node), subject: Self.valueSubject(elements.base ?? oe),
+                              ours: Self.summary(oe), theirs: Self.summary(te), conflict: conflict)
+        switch take(conflict) {
+        case .base: return elements.base?.attributes ?? oe.attributes
+        case .theirs: return te.attributes
+        default: return oe.attributes
         }
     }
 

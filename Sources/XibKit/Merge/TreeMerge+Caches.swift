@@ -34,10 +34,10 @@ extension TreeMerge {
     /// Base's cache entry `b`, deleted by `deleter` and changed by the other side: kept until
     /// the merged document shows whether it is used (`settleCaches`).
     func deferCacheDeletion(_ key: String, base b: Int, deleter: Side, _ s: inout Rebuilding) -> Bool {
-        guard let entry = cacheEntry(B, b), entry == b else {
+        guard let entry = cacheEntry(graphs.base, b), entry == b else {
             // A value inside an entry: ours' version, as for a value both changed.
-            let value = TreeMerge.valueSubject(B.nodes[b].element) + " deleted by \(deleter.rawValue)"
-            s.log.record(.noise, graph: B, node: b, subject: cacheSubject(B, entry: cacheEntry(B, b) ?? b, node: b, value),
+            let value = TreeMerge.valueSubject(graphs.base.nodes[b].element) + " deleted by \(deleter.rawValue)"
+            s.log.record(.noise, graph: graphs.base, node: b, subject: cacheSubject(graphs.base, entry: cacheEntry(graphs.base, b) ?? b, node: b, value),
                          ours: nil, theirs: nil, resolution: BothChanged.cacheKeptOurs.resolution)
             return deleter == .theirs
         }
@@ -66,8 +66,8 @@ extension TreeMerge {
                 removals.append(g.treePath(of: n))
                 log.countRemoval(by: deleter)
             }
-            let entry = B.nodes[b].element
-            log.record(.noise, graph: B, node: b, subject: "\(subject(entry)) deleted by \(deleter.rawValue), changed by \(deleter == .ours ? "theirs" : "ours")",
+            let entry = graphs.base.nodes[b].element
+            log.record(.noise, graph: graphs.base, node: b, subject: "\(subject(entry)) deleted by \(deleter.rawValue), changed by \(deleter == .ours ? "theirs" : "ours")",
                        ours: nil, theirs: nil,
                        resolution: inUse ? "kept (a cache Xcode regenerates; the merged document uses it)"
                        : "deleted (a cache Xcode regenerates; the merged document no longer uses it)")

@@ -13,46 +13,62 @@ extension TreeMerge {
     /// Removes what refers to objects that no longer exist, as Xcode does when an object is
     /// deleted: constraints, connections and other referring elements go; a referring
     /// attribute on an element that stays (`initialViewController`) is dropped. Only what a
-    /// side deleted cascades: a reference that pointed at a missing object in base, ours and
-    /// theirs alike stays as it was (`missingEverywhere`, when base had it), since nobody
-    /// deleted anything.
+    /// side deleted cascades: a reference that already pointed at a missing object in the
+    /// version it comes from stays as it was: base's to ids no version has
+    /// (`missingEverywhere`), and a side's own (`sidesOwn`: a content view's `tableViewCell`
+    /// naming a cell that side deleted), since the merge neither repairs a side's file nor
+    /// refuses it; `merge(b, b, x)` gives such an `x` as it is too.
     func cascade(_ tree: MergedTree) -> CascadedTree {
         var doc = tree.document, log = tree.log
         // Ids that references point at in the result but that no version has: a dangling
         // reference the inputs already had, left as it was.
         var missingEverywhere: Set<String> = []
-        let danglingInBase = Set(B.references.lazy.filter { self.B.objectIndex[$0.target] == nil }.map(\.target))
+        let danglingInBase = Set(graphs.base.references.lazy.filter { self.graphs.base.objectIndex[$0.target] == nil }.map(\.target))
+        // Made only when a reference dangles: most merges have none.
+        var sidesOwn: Set<String>?
         for _ in 0..<8 {
             // The ids and references first: a graph of the result only when something goes.
             let scan = IBGraph.IDsAndReferences(doc)
             var dropping = false
             for r in scan.references where scan.ids[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
-                if B.objectIndex[r.target] == nil && O.objectIndex[r.target] == nil && T.objectIndex[r.target] == nil {
+                if graphs.base.objectIndex[r.target] == nil && graphs.ours.objectIndex[r.target] == nil && graphs.theirs.objectIndex[r.target] == nil {
                     // Already dangling in base: left as it was. A side's new reference to an id
-                    // no version has is that side's broken file: not repaired either, and the
-                    // result, which then fails the integrity check, falls back to lines.
+                    // no version has is that side's own, below.
                     if danglingInBase.contains(r.target) { missingEverywhere.insert(r.target) }
-                } else {
-                    dropping = true
                 }
+                if sidesOwn == nil { sidesOwn = danglingInSides() }
+                if !sidesOwn!.contains(r.attribute + " " + r.target) && !missingEverywhere.contains(r.target) { dropping = true }
             }
             if !dropping {
-                let sound = !IntegrityCheck.hasGraphProblems(scan, ignoringMissing: missingEverywhere)
+                let sound = !IntegrityCheck.hasGraphProblems(scan, ignoringMissing: missingEverywhere, ignoringReferences: sidesOwn ?? [])
                 return CascadedTree(document: doc, log: log, sound: sound)
             }
-            dropReferences(to: &doc, &log)
+            dropReferences(to: &doc, keeping: sidesOwn ?? [], &log)
         }
         return CascadedTree(document: doc, log: log, sound: nil)
     }
 
+    /// The references ours and theirs have to objects they lack themselves, as `attribute
+    /// target`.
+    private func danglingInSides() -> Set<String> {
+        var out: Set<String> = []
+        for g in [graphs.ours, graphs.theirs] {
+            for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
+                out.insert(r.attribute + " " + r.target)
+            }
+        }
+        return out
+    }
+
     /// Removes the references of `doc` to objects a side deleted, and the elements that exist
     /// to hold them.
-    private func dropReferences(to doc: inout XMLDocument, _ log: inout MergeLog) {
+    private func dropReferences(to doc: inout XMLDocument, keeping sidesOwn: Set<String>, _ log: inout MergeLog) {
         let g = IBGraph(xml: doc, keyed: false)
         var dropElements: Set<[Int]> = []
         var dropAttributes: [([Int], String)] = []
         for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
-            if B.objectIndex[r.target] == nil && O.objectIndex[r.target] == nil && T.objectIndex[r.target] == nil { continue }
+            if graphs.base.objectIndex[r.target] == nil && graphs.ours.objectIndex[r.target] == nil && graphs.theirs.objectIndex[r.target] == nil { continue }
+            if !sidesOwn.isEmpty && sidesOwn.contains(r.attribute + " " + r.target) { continue }
             let node = g.nodes[r.node]
             let path = g.treePath(of: r.node)
             if IBRules.referringElements.contains(node.tag) {

@@ -1,13 +1,17 @@
 /// Comments around the elements the tree merge rebuilds.
 extension TreeMerge {
     /// Comments that precede an element (storyboards name each scene in one), merged three-way.
-    func comments(before k: String, b: Int?, o: Int?, t: Int?) -> [XMLNode] {
-        let cb = b.map { precedingComments(B, $0) }, co = o.map { precedingComments(O, $0) }, ct = t.map { precedingComments(T, $0) }
-        if let co, let ct, let cb {
-            if commentsEqual(co, cb) { return ct }
-            return co
+    func comments(before k: String, _ nodes: Three<Int?>) -> [XMLNode] {
+        let comments = Three(base: nodes.base.map { precedingComments(graphs.base, $0) }, ours: nodes.ours.map { precedingComments(graphs.ours, $0) },
+                             theirs: nodes.theirs.map { precedingComments(graphs.theirs, $0) })
+        if let ours = comments.ours, let theirs = comments.theirs, let base = comments.base {
+            // Both changed them: ours (comments never conflict).
+            switch ThreeWay(oursIsBase: commentsEqual(ours, base), theirsIsBase: commentsEqual(theirs, base), oursIsTheirs: commentsEqual(ours, theirs)) {
+            case .unchanged, .theirs: return theirs
+            case .ours, .alike, .conflict: return ours
+            }
         }
-        return co ?? ct ?? cb ?? []
+        return comments.ours ?? comments.theirs ?? comments.base ?? []
     }
 
     func commentsEqual(_ a: [XMLNode], _ b: [XMLNode]) -> Bool {

@@ -78,24 +78,24 @@ extension MergeLog {
     }
 
     /// A deletion of base's object `b` that won over the other side's layout changes.
-    mutating func recordDeletedOverLayout(_ B: IBGraph, _ b: Int, deleter: MergeSide) {
-        record(.deleteOverLayout, graph: B, node: b, subject: "deleted by \(deleter == .ours ? "ours" : "theirs")",
+    mutating func recordDeletedOverLayout(_ base: IBGraph, _ b: Int, deleter: MergeSide) {
+        record(.deleteOverLayout, graph: base, node: b, subject: "deleted by \(deleter == .ours ? "ours" : "theirs")",
                ours: nil, theirs: nil, resolution: "the other side changed only its layout; deleted")
     }
 
     /// One side deleted base's object `b`; the other changed it, or made something refer to it.
-    mutating func recordDeletionConflict(_ B: IBGraph, _ b: Int, referenced: Bool, kept: Bool, conflict: MergeConflict) {
+    mutating func recordDeletionConflict(_ base: IBGraph, _ b: Int, referenced: Bool, kept: Bool, conflict: MergeConflict) {
         let what = referenced ? "deleted on one side, referenced by a new or changed connection or constraint on the other"
             : "deleted on one side, changed on the other"
-        record(.conflict, graph: B, node: b, subject: what, ours: nil, theirs: nil,
+        record(.conflict, graph: base, node: b, subject: what, ours: nil, theirs: nil,
                resolution: kept ? "kept" : "deleted", conflict: conflict)
     }
 
     /// One side deleted base's value element `b`; the other changed it (`kn` in `keeper`).
-    mutating func recordValueDeletionConflict(_ B: IBGraph, _ b: Int, deleter: MergeSide, keeper: IBGraph, _ kn: Int, kept: Bool,
+    mutating func recordValueDeletionConflict(_ base: IBGraph, _ b: Int, deleter: MergeSide, keeper: IBGraph, _ kn: Int, kept: Bool,
                                               conflict: MergeConflict) {
         let shown = TreeMerge.summary(keeper.nodes[kn].element)
-        record(.conflict, graph: B, node: b, subject: "<\(B.nodes[b].tag)> deleted on one side, changed on the other",
+        record(.conflict, graph: base, node: b, subject: "<\(base.nodes[b].tag)> deleted on one side, changed on the other",
                ours: deleter == .ours ? nil : shown, theirs: deleter == .theirs ? nil : shown,
                resolution: kept ? "kept" : "deleted", conflict: conflict)
     }

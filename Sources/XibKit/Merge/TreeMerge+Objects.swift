@@ -41,12 +41,15 @@ extension TreeMerge {
         var found: [Places] = []
         found.reserveCapacity(ids.count)
         for (key, hash) in zip(ids, hashes) {
-            let b = B.byKey.value(for: key, hash: hash), o = O.byKey.value(for: key, hash: hash), t = T.byKey.value(for: key, hash: hash)
-            let places = Places(b: b, o: o, t: t, pb: Places.parentKey(B, b), po: Places.parentKey(O, o), pt: Places.parentKey(T, t))
+            let nodes = Three(base: graphs.base.byKey.value(for: key, hash: hash), ours: graphs.ours.byKey.value(for: key, hash: hash),
+                              theirs: graphs.theirs.byKey.value(for: key, hash: hash))
+            let places = Places(nodes, parents: Three(base: Places.parentKey(graphs.base, nodes.base), ours: Places.parentKey(graphs.ours, nodes.ours),
+                                                      theirs: Places.parentKey(graphs.theirs, nodes.theirs)))
             found.append(places)
             decide(key, places, &s)
         }
         breakMoveCycles(ids, found, &s)
+        keepReferrersOfKept(&s)
         keepAncestorsOfSurvivors(&s)
         markMoves(ids, found, &s)
         return ObjectPlan(parents: s.parents, moveTouched: s.moveTouched, keptByConflict: s.keptByConflict,
@@ -56,10 +59,10 @@ extension TreeMerge {
     /// The ids referenced by what `side` added or changed, made once.
     private func touched(by side: Side, _ s: inout ObjectPlanning) -> KeyIndex {
         if side == .ours {
-            if s.touchedByOurs == nil { s.touchedByOurs = referencedByChanges(in: O) }
+            if s.touchedByOurs == nil { s.touchedByOurs = referencedByChanges(in: graphs.ours) }
             return s.touchedByOurs!
         }
-        if s.touchedByTheirs == nil { s.touchedByTheirs = referencedByChanges(in: T) }
+        if s.touchedByTheirs == nil { s.touchedByTheirs = referencedByChanges(in: graphs.theirs) }
         return s.touchedByTheirs!
     }
 
@@ -78,7 +81,7 @@ extension TreeMerge {
         // copies each graph's tables (a dozen retains) every time it is built.
         var ids: [String] = []
         var hashes: [UInt64] = []
-        var seen = KeyIndex(minimumCapacity: O.nodes.count / 2)
+        var seen = KeyIndex(minimumCapacity: graphs.ours.nodes.count / 2)
         func collect(_ g: IBGraph) {
             for i in g.nodes.indices {
                 let key = g.nodes[i].key
@@ -90,26 +93,27 @@ extension TreeMerge {
                 }
             }
         }
-        collect(O)
-        collect(T)
-        collect(B)
+        collect(graphs.ours)
+        collect(graphs.theirs)
+        collect(graphs.base)
         return (ids, hashes)
     }
 
     /// Whether one object survives, and under which parent.
     private func decide(_ key: String, _ f: Places, _ s: inout ObjectPlanning) {
-        switch (f.b, f.o, f.t) {
+        let nodes = f.nodes
+        switch (nodes.base, nodes.ours, nodes.theirs) {
         case (_, .some, .some):
             decideKept(key, f, &s)
-        case (.some(let bn), nil, .some(let tn)):
-            decideDeletion(key: key, deleter: .ours, b: bn, kept: tn, keptGraph: T, keptFP: dfpT, keeperParent: f.pt!, &s)
-        case (.some(let bn), .some(let on), nil):
-            decideDeletion(key: key, deleter: .theirs, b: bn, kept: on, keptGraph: O, keptFP: dfpO, keeperParent: f.po!, &s)
+        case (.some(let b), nil, .some(let kept)):
+            decideDeletion(key: key, deleter: .ours, base: b, kept: kept, keeperParent: f.parents.theirs!, &s)
+        case (.some(let b), .some(let kept), nil):
+            decideDeletion(key: key, deleter: .theirs, base: b, kept: kept, keeperParent: f.parents.ours!, &s)
         case (nil, .some, nil):
-            s.parents[key] = f.po!
+            s.parents[key] = f.parents.ours!
             s.log.fromOurs.added += 1
         case (nil, nil, .some):
-            s.parents[key] = f.pt!
+            s.parents[key] = f.parents.theirs!
             s.log.fromTheirs.added += 1
         default:
             break // deleted on both sides, or only in base
@@ -118,27 +122,31 @@ extension TreeMerge {
 
     /// Both sides have the object: a move on one side is kept; moves to different parents conflict.
     private func decideKept(_ key: String, _ f: Places, _ s: inout ObjectPlanning) {
-        let (po, pt, pb) = (f.po!, f.pt!, f.pb)
+        let parents = f.parents
+        let (ours, theirs) = (parents.ours!, parents.theirs!)
         let parent: String
-        if po == pt || pt == pb { parent = po }
-        else if po == pb { parent = pt }
-        else {
+        let rule = ThreeWay(parents)
+        switch rule {
+        case .unchanged, .ours, .alike: parent = ours
+        case .theirs: parent = theirs
+        case .conflict:
             let conflict = decide("move " + key, .moveMove, element: key)
             let taken = take(conflict)
-            parent = taken == .theirs ? pt : (taken == .base ? pb ?? po : po)
-            recordMovedToDifferentParents(f.o!, ours: po, theirs: pt, conflict: conflict, &s)
+            parent = taken == .theirs ? theirs : (taken == .base ? parents.base ?? ours : ours)
+            recordMovedToDifferentParents(f.nodes.ours!, ours: ours, theirs: theirs, conflict: conflict, &s)
         }
         s.parents[key] = parent
-        if po != pb, f.b != nil { s.log.fromOurs.moved += 1 }
-        if pt != pb, f.b != nil, pt != po { s.log.fromTheirs.moved += 1 }
-        if f.b == nil { s.log.fromOurs.added += 1 }
+        let inBase = f.nodes.base != nil
+        if ours != parents.base, inBase { s.log.fromOurs.moved += 1 }
+        if theirs != parents.base, inBase, theirs != ours { s.log.fromTheirs.moved += 1 }
+        if !inBase { s.log.fromOurs.added += 1 }
     }
 
     /// Both sides moved object `o` (ours' node), to different parents.
     private func recordMovedToDifferentParents(_ o: Int, ours po: String, theirs pt: String, conflict: MergeConflict,
                                                _ s: inout ObjectPlanning) {
         let oursPath = movedToPath(po, in: .ours, &s), theirsPath = movedToPath(pt, in: .theirs, &s)
-        s.log.record(.conflict, graph: O, node: o, subject: "moved to different parents", ours: oursPath, theirs: theirsPath,
+        s.log.record(.conflict, graph: graphs.ours, node: o, subject: "moved to different parents", ours: oursPath, theirs: theirsPath,
                      resolution: "kept \(take(conflict).rawValue)", conflict: conflict)
     }
 
@@ -148,7 +156,7 @@ extension TreeMerge {
     private func movedToPath(_ key: String, in side: Side, _ s: inout ObjectPlanning) -> String {
         let cacheKey = (side == .ours ? "o" : "t") + key
         if let path = s.movedToPaths[cacheKey] { return path }
-        let g = side == .ours ? O : T
+        let g = graphs[side: side]
         let path = g.displayPath(g.byKey[key] ?? 0)
         s.movedToPaths[cacheKey] = path
         return path
@@ -160,15 +168,15 @@ extension TreeMerge {
     /// that the conflicts do not depend on the order the objects are met in.
     private func breakMoveCycles(_ ids: [String], _ found: [Places], _ s: inout ObjectPlanning) {
         let moved = zip(ids, found).filter { _, f in
-            guard let pb = f.pb, let po = f.po, let pt = f.pt else { return false }
-            return (po == pb) != (pt == pb)
+            guard let base = f.parents.base, let ours = f.parents.ours, let theirs = f.parents.theirs else { return false }
+            return (ours == base) != (theirs == base)
         }
         let cyclic = closingCycles(moved.map(\.0), s.parents)
         for (key, f) in moved where cyclic.contains(key) {
             let conflict = decide("move " + key, .moveMove, element: key)
             let taken = take(conflict)
-            s.parents[key] = taken == .theirs ? f.pt! : taken == .base ? f.pb! : f.po!
-            recordMovedToDifferentParents(f.o!, ours: f.po!, theirs: f.pt!, conflict: conflict, &s)
+            s.parents[key] = taken == .theirs ? f.parents.theirs! : taken == .base ? f.parents.base! : f.parents.ours!
+            recordMovedToDifferentParents(f.nodes.ours!, ours: f.parents.ours!, theirs: f.parents.theirs!, conflict: conflict, &s)
         }
     }
 
@@ -211,14 +219,16 @@ extension TreeMerge {
             if let n, p != pb { markAncestors(g, n, &s) }
         }
         for (key, f) in zip(ids, found) {
+            let (nodes, parents) = (f.nodes, f.parents)
             if let parent = s.parents[key] {
-                guard movedIn(f.b, f.pb, from: parent) || movedIn(f.o, f.po, from: parent) || movedIn(f.t, f.pt, from: parent) else { continue }
-                markAround(B, f.b, parent)
-                markAround(O, f.o, parent)
-                markAround(T, f.t, parent)
+                guard movedIn(nodes.base, parents.base, from: parent) || movedIn(nodes.ours, parents.ours, from: parent)
+                        || movedIn(nodes.theirs, parents.theirs, from: parent) else { continue }
+                markAround(graphs.base, nodes.base, parent)
+                markAround(graphs.ours, nodes.ours, parent)
+                markAround(graphs.theirs, nodes.theirs, parent)
             } else {
-                markIfElsewhere(O, f.o, f.po, f.pb)
-                markIfElsewhere(T, f.t, f.pt, f.pb)
+                markIfElsewhere(graphs.ours, nodes.ours, parents.ours, parents.base)
+                markIfElsewhere(graphs.theirs, nodes.theirs, parents.theirs, parents.base)
             }
         }
     }
@@ -256,12 +266,13 @@ extension TreeMerge {
     /// Nodes in 32 bits, -1 for none: one Places per key of the three graphs, 24 bytes
     /// less each than three `Int?`.
     struct Places {
-        private let nodes: (Int32, Int32, Int32)
-        let pb: String?, po: String?, pt: String?
+        private let packed: (Int32, Int32, Int32)
+        /// The key of the object's parent in each version that has it ("" for the root).
+        let parents: Three<String?>
 
-        init(b: Int?, o: Int?, t: Int?, pb: String?, po: String?, pt: String?) {
-            nodes = (b.map(Int32.init) ?? -1, o.map(Int32.init) ?? -1, t.map(Int32.init) ?? -1)
-            (self.pb, self.po, self.pt) = (pb, po, pt)
+        init(_ nodes: Three<Int?>, parents: Three<String?>) {
+            packed = (nodes.base.map(Int32.init) ?? -1, nodes.ours.map(Int32.init) ?? -1, nodes.theirs.map(Int32.init) ?? -1)
+            self.parents = parents
         }
 
         /// The key of node `n`'s parent in `g` ("" for the root), nil without a node.
@@ -271,9 +282,10 @@ extension TreeMerge {
             return p >= 0 ? g.nodes[p].key : ""
         }
 
-        var b: Int? { nodes.0 < 0 ? nil : Int(nodes.0) }
-        var o: Int? { nodes.1 < 0 ? nil : Int(nodes.1) }
-        var t: Int? { nodes.2 < 0 ? nil : Int(nodes.2) }
+        /// The object's node in each version that has it.
+        var nodes: Three<Int?> {
+            Three(base: packed.0 < 0 ? nil : Int(packed.0), ours: packed.1 < 0 ? nil : Int(packed.1), theirs: packed.2 < 0 ? nil : Int(packed.2))
+        }
     }
 
     /// An object kept by a conflict needs its enclosing objects (its scene, its superview)
@@ -299,29 +311,61 @@ extension TreeMerge {
             return true
         }
         while let (_, parent) = queue.popLast() {
-            _ = keepEnclosingObject(of: parent, in: T) || keepEnclosingObject(of: parent, in: O) || keepEnclosingObject(of: parent, in: B)
+            _ = keepEnclosingObject(of: parent, in: graphs.theirs) || keepEnclosingObject(of: parent, in: graphs.ours)
+                || keepEnclosingObject(of: parent, in: graphs.base)
+        }
+    }
+
+    /// What Xcode deleted with an object a conflict keeps (its outlets, the constraints on it,
+    /// what refers to those) comes back with it from the keeper: the deleter removed them only
+    /// because the object went, and the keeper's side of the conflict is the object with them.
+    private func keepReferrersOfKept(_ s: inout ObjectPlanning) {
+        guard !s.keptByConflict.isEmpty else { return }
+        for keeper in [MergeSide.ours, .theirs] {
+            let g = graphs[side: keeper], deleter = graphs[otherThan: keeper]
+            // Only what this side kept and the other deleted: a referrer the other side dropped
+            // from an object both kept (a view it moved) was a change of its own.
+            var targets = s.keptByConflict.filter { g.byKey[$0] != nil && deleter.byKey[$0] == nil }
+            while true {
+                var kept: [Int] = []
+                for r in g.references where targets.contains("#" + r.target) {
+                    let owner = g.owningObject(r.node)
+                    let key = g.nodes[owner].key
+                    guard owner > 0, IBGraph.isObjectKey(key), s.parents[key] == nil, !s.deletedObjects.contains(key),
+                          deleter.byKey[key] == nil, graphs.base.byKey[key] != nil else { continue }
+                    kept.append(owner)
+                }
+                guard !kept.isEmpty else { break }
+                targets = []
+                for owner in kept where s.parents[g.nodes[owner].key] == nil {
+                    s.parents[g.nodes[owner].key] = parentKey(g, owner)
+                    keepSubtree(of: owner, in: g, &s)
+                    markAncestors(g, owner, &s)
+                    targets.insert(g.nodes[owner].key)
+                }
+            }
         }
     }
 
     /// One side deleted an object the other kept: a delete, unless the keeper changed it
     /// (beyond layout) or made something new refer to it — then it is a conflict.
-    private func decideDeletion(key: String, deleter: Side, b: Int, kept: Int, keptGraph: IBGraph, keptFP: Fingerprints,
-                                keeperParent: String, _ s: inout ObjectPlanning) {
-        let id = String(key.dropFirst())
+    private func decideDeletion(key: String, deleter: Side, base b: Int, kept: Int, keeperParent: String, _ s: inout ObjectPlanning) {
+        let keeper = graphs[otherThan: deleter]
         // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
         // deleting the whole object: only additions and modifications stop a deletion.
-        let moved = parentKey(B, b) != keeperParent
-        let changed = (keptFP[kept] != dfpB[b] && !isPruned(kept, in: keptGraph, keptFP, from: b)) || moved
-        let referenced = touched(by: deleter == .ours ? .theirs : .ours, &s)[id] != nil
+        let moved = parentKey(graphs.base, b) != keeperParent
+        let changed = (fingerprints[otherThan: deleter][kept] != fingerprints.base[b] && !isPruned(kept, in: keeper, fingerprints[otherThan: deleter], from: b))
+            || moved
+        let referenced = touched(by: deleter == .ours ? .theirs : .ours, &s)[String(key.dropFirst())] != nil
         // Only the top of a deleted subtree is reported and counted; an object the keeper moved
         // out of the deleted subtree is a top of its own (its old parent lost only a child).
-        let parentAlsoDeleted = isDeletedAncestor(b, in: B, deleter: deleter)
-            && !(moved && !isDeletedAncestor(kept, in: keptGraph, deleter: deleter))
+        let parentAlsoDeleted = isDeletedAncestor(b, in: graphs.base, deleter: deleter)
+            && !(moved && !isDeletedAncestor(kept, in: keeper, deleter: deleter))
         if !s.keptByConflict.isEmpty && s.keptByConflict.contains(key) {
             s.parents[key] = keeperParent
             return
         }
-        if insideDeletedByConflict(kept, in: keptGraph, s.deletedObjects) {
+        if insideDeletedByConflict(kept, in: keeper, s.deletedObjects) {
             // Goes with the enclosing object a conflict deleted, reported once, as keepSubtree
             // keeps it whole when the conflict is resolved the other way.
             s.deletedObjects.insert(key)
@@ -329,8 +373,8 @@ extension TreeMerge {
         }
         if !changed && !referenced {
             if !parentAlsoDeleted { s.log.countRemoval(by: deleter) }
-            if !parentAlsoDeleted, !bytesEqual(B, b, keptGraph, kept) {
-                s.log.recordDeletedOverLayout(B, b, deleter: deleter)
+            if !parentAlsoDeleted, !bytesEqual(graphs.base, b, keeper, kept) {
+                s.log.recordDeletedOverLayout(graphs.base, b, deleter: deleter)
             }
             return
         }
@@ -338,18 +382,18 @@ extension TreeMerge {
         let taken = take(conflict)
         let keep = taken.rawValue != deleter.rawValue
         if !parentAlsoDeleted || referenced {
-            s.log.recordDeletionConflict(B, b, referenced: referenced, kept: keep, conflict: conflict)
+            s.log.recordDeletionConflict(graphs.base, b, referenced: referenced, kept: keep, conflict: conflict)
         }
         // A kept object's ancestors cannot be taken whole from the side that deleted it.
         if taken == .base {
-            s.parents[key] = parentKey(B, b)
-            keepSubtree(of: b, in: B, &s)
-            markAncestors(B, b, &s)
+            s.parents[key] = parentKey(graphs.base, b)
+            keepSubtree(of: b, in: graphs.base, &s)
+            markAncestors(graphs.base, b, &s)
             s.restoredFromBase.insert(key)
         } else if keep {
             s.parents[key] = keeperParent
-            keepSubtree(of: kept, in: keptGraph, &s)
-            markAncestors(keptGraph, kept, &s)
+            keepSubtree(of: kept, in: keeper, &s)
+            markAncestors(keeper, kept, &s)
         } else {
             s.deletedObjects.insert(key)
         }
@@ -385,16 +429,16 @@ extension TreeMerge {
     /// Whether `n` (in `g`) is base's node `b` with only things removed: no attribute added or
     /// changed, the same text, every remaining child a pruned (or equal) copy of base's child.
     func isPruned(_ n: Int, in g: IBGraph, _ fp: Fingerprints, from b: Int) -> Bool {
-        let e = g.nodes[n].element, be = B.nodes[b].element
+        let e = g.nodes[n].element, be = graphs.base.nodes[b].element
         guard e.name == be.name, e.text == be.text else { return false }
         // Attributes may have been removed, not added or changed.
         guard TreeMerge.onlyRemovedAttributes(from: be, e) else { return false }
         for c in g.children(of: n) {
             let child = g.nodes[c]
-            guard let bc = B.byKey[child.key], B.nodes[bc].parent == b else { return false }
+            guard let bc = graphs.base.byKey[child.key], graphs.base.nodes[bc].parent == b else { return false }
             // Geometry that base had too may have changed (a deletion wins over layout).
             if IBRules.noise(of: child.element) != nil || IBRules.isGeometry(child.tag) { continue }
-            if fp[c] != dfpB[bc] && !isPruned(c, in: g, fp, from: bc) { return false }
+            if fp[c] != fingerprints.base[bc] && !isPruned(c, in: g, fp, from: bc) { return false }
         }
         return true
     }
@@ -405,7 +449,7 @@ extension TreeMerge {
         while p > 0 {
             if g.nodes[p].objectID != nil {
                 let key = g.nodes[p].key
-                return deleter == .ours ? O.byKey[key] == nil : T.byKey[key] == nil
+                return graphs[side: deleter].byKey[key] == nil
             }
             p = g.nodes[p].parent
         }
@@ -420,10 +464,10 @@ extension TreeMerge {
             let key = g.nodes[r.node].key
             // Unchanged, or only attributes removed (Xcode drops a constraint's `firstItem`
             // when it is the container): not a new reason to keep the target.
-            if let bn = B.byKey.value(for: key, hash: g.byKey.hash(ofEntry: r.node)) {
+            if let bn = graphs.base.byKey.value(for: key, hash: g.byKey.hash(ofEntry: r.node)) {
                 // Base's own start tag (most of a side is base's elements, taken whole): unchanged.
-                if g.nodes[r.node].element.hasSameStartTag(as: B.nodes[bn].element) { continue }
-                if TreeMerge.onlyRemovedAttributes(from: B.nodes[bn].element, g.nodes[r.node].element) { continue }
+                if g.nodes[r.node].element.hasSameStartTag(as: graphs.base.nodes[bn].element) { continue }
+                if TreeMerge.onlyRemovedAttributes(from: graphs.base.nodes[bn].element, g.nodes[r.node].element) { continue }
             }
             out.insert(r.target, 0)
         }

@@ -14,33 +14,33 @@ extension TreeMerge {
     /// The merged list (`.some(nil)` when the merged stack has no views: Xcode writes no list
     /// then), or nil when it is not such a list, a side's list does not line up with its views,
     /// or both sides changed one view's value (then it merges as one value).
-    func mergePerViewList(b: Int?, o: Int?, t: Int?, _ parents: ParentTable) -> XMLElement?? {
+    func mergePerViewList(_ nodes: Three<Int?>, _ parents: ParentTable) -> XMLElement?? {
         // Asked for every element merged: the graphs are read where they are (binding one to a
         // name copies it, a dozen references) until the element turns out to be such a list.
-        let stackKey = o.map { Self.perViewListStack(O, $0) } ?? t.map { Self.perViewListStack(T, $0) } ?? Self.perViewListStack(B, b!)
+        let stackKey = nodes.ours.map { Self.perViewListStack(graphs.ours, $0) } ?? nodes.theirs.map { Self.perViewListStack(graphs.theirs, $0) }
+            ?? Self.perViewListStack(graphs.base, nodes.base!)
         guard let stack = stackKey else { return nil }
-        let (g, n) = o.map { (O, $0) } ?? t.map { (T, $0) } ?? (B, b!)
-        var values: [[String: XMLElement]] = []
-        var orders: [[String]] = []
-        for (graph, list) in [(B, b), (O, o), (T, t)] {
+        let (g, n) = nodes.ours.map { (graphs.ours, $0) } ?? nodes.theirs.map { (graphs.theirs, $0) } ?? (graphs.base, nodes.base!)
+        var values = Three<[String: XMLElement]>(base: [:], ours: [:], theirs: [:])
+        var orders = Three<[String]>(base: [], ours: [], theirs: [])
+        for version in MergeVersion.allCases {
+            let graph = graphs[version: version]
             let s = graph.byKey[stack]
             // A side without the stack says nothing; one with the stack but no list has no values.
             let (views, keys) = arrangedViews(graph, s, parents)
-            var entries: [String: XMLElement] = [:]
-            if let list {
+            if let list = nodes[version: version] {
                 let items = graph.children(of: list).map { graph.nodes[$0].element }
                 guard items.count == keys.count else { return nil }
-                for (k, item) in zip(keys, items) { entries[k] = item }
+                for (k, item) in zip(keys, items) { values[version: version][k] = item }
             } else if s != nil && !keys.isEmpty {
                 return nil
             }
-            values.append(entries)
-            orders.append(views)
+            orders[version: version] = views
         }
-        let survivors = Set(orders[0] + orders[1] + orders[2])
+        let survivors = Set(orders.base + orders.ours + orders.theirs)
         var out: [XMLNode] = []
-        for view in SequenceMerge.merge(base: orders[0], ours: orders[1], theirs: orders[2], survivors: survivors) {
-            guard let value = perViewValue(base: values[0][view], ours: values[1][view], theirs: values[2][view]) else { return nil }
+        for view in SequenceMerge.merge(orders, survivors: survivors) {
+            guard let value = perViewValue(values.map { $0[view] }) else { return nil }
             out.append(.element(value))
         }
         if out.isEmpty { return .some(nil) }
@@ -50,13 +50,15 @@ extension TreeMerge {
     }
 
     /// One view's value: the side that changed it, else the one that has it.
-    private func perViewValue(base: XMLElement?, ours: XMLElement?, theirs: XMLElement?) -> XMLElement? {
-        guard let ours else { return theirs }
-        guard let theirs else { return ours }
-        if ours.isSameValue(as: theirs) { return ours }
-        if let base, ours.isSameValue(as: base) { return theirs }
-        if let base, theirs.isSameValue(as: base) { return ours }
-        return nil
+    private func perViewValue(_ values: Three<XMLElement?>) -> XMLElement? {
+        guard let ours = values.ours else { return values.theirs }
+        guard let theirs = values.theirs else { return ours }
+        switch ThreeWay(hasBase: values.base != nil, oursIsBase: ours.isSameValue(as: values.base!),
+                        theirsIsBase: theirs.isSameValue(as: values.base!), oursIsTheirs: ours.isSameValue(as: theirs)) {
+        case .unchanged, .ours, .alike: return ours
+        case .theirs: return theirs
+        case .conflict: return nil
+        }
     }
 
     /// The views of stack `s` in the merged document's terms (objects the merge places there),

@@ -22,46 +22,84 @@ extension TreeMerge {
 
     func rebuild(_ plan: ObjectPlan) -> RebuiltTree {
         var s = Rebuilding(plan: plan, restoredFromBase: plan.restoredFromBase, log: plan.log)
-        var doc = O.document
-        if let root = mergeNode(IBRules.documentRoot, b: 0, o: 0, t: 0, &s) { doc.root = root }
+        var doc = graphs.ours.document
+        if let root = mergeNode(IBRules.documentRoot, Three(base: 0, ours: 0, theirs: 0), &s) { doc.root = root }
         return RebuiltTree(document: doc, cacheDeletions: s.cacheDeletions, log: s.log)
     }
 
-    /// Merges one element present in at least one version; nil when it does not survive.
-    func mergeNode(_ key: String, b: Int?, o: Int?, t: Int?, _ s: inout Rebuilding) -> XMLElement? {
-        if !s.restoredFromBase.isEmpty, let b, s.restoredFromBase.contains(key) { return B.nodes[b].element }
-        if let list = mergePerViewList(b: b, o: o, t: t, s.plan.parents) { return list }
+    /// Merges one element present in at least one version (`nodes`: its node in each graph that
+    /// has it); nil when it does not survive.
+    func mergeNode(_ key: String, _ nodes: Three<Int?>, _ s: inout Rebuilding) -> XMLElement? {
+        if !s.restoredFromBase.isEmpty, let b = nodes.base, s.restoredFromBase.contains(key) { return graphs.base.nodes[b].element }
+        if let list = mergePerViewList(nodes, s.plan.parents) { return list }
         // (Sets looked at for every element: asked only when not empty, as a look-up hashes the key.)
         if s.plan.moveTouched.isEmpty || !s.plan.moveTouched.contains(key) {
-            if let o, let t {
-                if let b {
-                    if bytesEqual(B, b, O, o) { return takeTheirs(t, base: b, &s.log) }
-                    if bytesEqual(B, b, T, t) { return O.nodes[o].element }
+            if let o = nodes.ours, let t = nodes.theirs {
+                switch byValue(nodes.base, ours: o, theirs: t, &s.log) {
+                case .unchanged, .theirs: return takeTheirs(t, base: nodes.base!, &s.log)
+                case .ours, .alike: return graphs.ours.nodes[o].element
+                case .conflict: break
                 }
-                if bytesEqual(O, o, T, t) { return O.nodes[o].element }
-            } else if let o, t == nil, b == nil {
-                return O.nodes[o].element
-            } else if let t, o == nil, b == nil {
-                return T.nodes[t].element
+            } else if nodes.base == nil, let o = nodes.ours {
+                return graphs.ours.nodes[o].element
+            } else if nodes.base == nil, let t = nodes.theirs {
+                return graphs.theirs.nodes[t].element
             }
         }
-        if anyAtomic(b: b, o: o, t: t) {
-            return mergeAtomic(key, b: b, o: o, t: t, &s.log)
+        if anyAtomic(nodes) {
+            return mergeAtomic(key, nodes, &s.log)
         }
-        let template: XMLElement = o.map { O.nodes[$0].element } ?? t.map { T.nodes[$0].element } ?? B.nodes[b!].element
+        let template: XMLElement = nodes.ours.map { graphs.ours.nodes[$0].element } ?? nodes.theirs.map { graphs.theirs.nodes[$0].element }
+            ?? graphs.base.nodes[nodes.base!].element
         var result = template
-        let attributes = mergeAttributes(b: b, o: o, t: t, &s.log)
+        let attributes = mergeAttributes(nodes, &s.log)
         if !attributes.isSameWritten(as: template.attributes) { result.attributes = attributes }
-        let children = mergeChildren(key, b: b, o: o, t: t, &s)
+        let children = mergeChildren(key, nodes, &s)
         if !children.isSameNodes(as: template.children) { result.children = children }
         return result
+    }
+
+    /// The three-way rule on an element's bytes, in the versions that have it (no base: both
+    /// sides added it).
+    func byBytes(_ base: Int?, ours o: Int, theirs t: Int) -> ThreeWay {
+        ThreeWay(hasBase: base != nil, oursIsBase: bytesEqual(graphs.base, base!, graphs.ours, o),
+                 theirsIsBase: bytesEqual(graphs.base, base!, graphs.theirs, t), oursIsTheirs: bytesEqual(graphs.ours, o, graphs.theirs, t))
+    }
+
+    /// The three-way rule on an element's bytes; where both sides changed them differently, on
+    /// what the value means (`IBRules.equivalentValues`): a side that only spelled it another
+    /// way did not change it. Reported when that settles it.
+    func byValue(_ base: Int?, ours o: Int, theirs t: Int, _ log: inout MergeLog) -> ThreeWay {
+        let bytes = byBytes(base, ours: o, theirs: t)
+        let tag = graphs.ours.nodes[o].tag
+        guard bytes == .conflict, IBRules.hasEquivalents(tag) else { return bytes }
+        let slot = IBRules.ValueSlot(parent: parentTag(graphs.ours, o), graphs.ours.nodes[o].element)
+        let meanings = Three(base: base.map { IBRules.meaning(of: graphs.base.nodes[$0].element, in: slot) } ?? nil,
+                             ours: IBRules.meaning(of: graphs.ours.nodes[o].element, in: slot),
+                             theirs: IBRules.meaning(of: graphs.theirs.nodes[t].element, in: slot))
+        guard meanings.ours != nil || meanings.theirs != nil else { return bytes }
+        let rule = ThreeWay(hasBase: base != nil, oursIsBase: meanings.ours != nil && meanings.ours == meanings.base,
+                            theirsIsBase: meanings.theirs != nil && meanings.theirs == meanings.base,
+                            oursIsTheirs: meanings.ours != nil && meanings.ours == meanings.theirs)
+        guard rule != .conflict else { return bytes }
+        let ours = graphs.ours.nodes[o].element, theirs = graphs.theirs.nodes[t].element
+        let pair: (XMLElement?, XMLElement?) = switch rule {
+        case .theirs: (base.map { graphs.base.nodes[$0].element }, ours)
+        case .ours: (base.map { graphs.base.nodes[$0].element }, theirs)
+        default: (ours, theirs)
+        }
+        let name = IBRules.equivalence(pair.0, pair.1, in: slot)?.rule ?? ""
+        log.record(.noise, graph: graphs.ours, node: o, subject: Self.valueSubject(ours), ours: Self.summary(ours), theirs: Self.summary(theirs),
+                   resolution: "one value spelled two ways (\(name)); took \(rule == .theirs ? "theirs" : "ours")")
+        // Both spelled base's value anew: ours, as for Xcode's other noise.
+        return rule == .unchanged ? .ours : rule
     }
 
     /// Theirs' subtree taken whole (ours left it as in base): counted as theirs' change. The
     /// same bytes need no fingerprints (most subtrees of a merge are the same in all three).
     func takeTheirs(_ n: Int, base: Int, _ log: inout MergeLog) -> XMLElement {
-        if !bytesEqual(B, base, T, n) && dfpB[base] != dfpT[n] { log.fromTheirs.modified += 1 }
-        return T.nodes[n].element
+        if !bytesEqual(graphs.base, base, graphs.theirs, n) && fingerprints.base[base] != fingerprints.theirs[n] { log.fromTheirs.modified += 1 }
+        return graphs.theirs.nodes[n].element
     }
 
     /// An element the profile merges as one value (`IBRules.isAtomicValue`).
@@ -72,41 +110,47 @@ extension TreeMerge {
     /// Whether any version's element is merged as one value. A version's element that is
     /// another's, as read (a side took it from base), is not looked at again: the answer reads
     /// every child.
-    func anyAtomic(b: Int?, o: Int?, t: Int?) -> Bool {
-        if isAtomic(B, b) { return true }
+    func anyAtomic(_ nodes: Three<Int?>) -> Bool {
+        if isAtomic(graphs.base, nodes.base) { return true }
         func sameAs(_ g: IBGraph, _ n: Int?, _ e: XMLElement) -> Bool { n.map { g.nodes[$0].element.isSameParsedElement(as: e) } ?? false }
-        if let o, !sameAs(B, b, O.nodes[o].element), isAtomic(O, o) { return true }
-        if let t, !sameAs(B, b, T.nodes[t].element), !sameAs(O, o, T.nodes[t].element), isAtomic(T, t) { return true }
+        if let o = nodes.ours, !sameAs(graphs.base, nodes.base, graphs.ours.nodes[o].element), isAtomic(graphs.ours, o) { return true }
+        if let t = nodes.theirs, !sameAs(graphs.base, nodes.base, graphs.theirs.nodes[t].element),
+           !sameAs(graphs.ours, nodes.ours, graphs.theirs.nodes[t].element), isAtomic(graphs.theirs, t) { return true }
         return false
     }
 
-    func mergeAtomic(_ key: String, b: Int?, o: Int?, t: Int?, _ log: inout MergeLog) -> XMLElement? {
-        guard let o, let t else {
+    func mergeAtomic(_ key: String, _ nodes: Three<Int?>, _ log: inout MergeLog) -> XMLElement? {
+        guard let o = nodes.ours, let t = nodes.theirs else {
             // Present on one side only (the parent decided it survives).
-            if let o { return O.nodes[o].element }
-            if let t { return T.nodes[t].element }
+            if let o = nodes.ours { return graphs.ours.nodes[o].element }
+            if let t = nodes.theirs { return graphs.theirs.nodes[t].element }
             return nil
         }
-        if let b {
-            if bytesEqual(B, b, O, o) {
-                if !bytesEqual(B, b, T, t) { log.fromTheirs.modified += 1 }
-                return T.nodes[t].element
-            }
-            if bytesEqual(B, b, T, t) { log.fromOurs.modified += 1; return O.nodes[o].element }
+        switch byBytes(nodes.base, ours: o, theirs: t) {
+        case .unchanged: return graphs.theirs.nodes[t].element
+        case .theirs:
+            log.fromTheirs.modified += 1
+            return graphs.theirs.nodes[t].element
+        case .ours:
+            log.fromOurs.modified += 1
+            return graphs.ours.nodes[o].element
+        case .alike: return graphs.ours.nodes[o].element
+        case .conflict: break
         }
-        if bytesEqual(O, o, T, t) { return O.nodes[o].element }
-        if let b, let merged = mergeValueList(b: b, o: o, t: t, both: nil, &log) { return merged }
-        let e = O.nodes[o].element
+        let all = nodes.base.map { Three(base: $0, ours: o, theirs: t) }
+        if let all, let merged = mergeValueList(all, both: nil, &log) { return merged }
+        let e = graphs.ours.nodes[o].element
         // Named as in base: both sides changed it, and ours' new title would misname it.
-        let (named, owner) = b.map { (B, B.owningObject($0)) } ?? (O, O.owningObject(o))
-        let theirs = T.nodes[t].element
+        let (named, owner) = nodes.base.map { (graphs.base, graphs.base.owningObject($0)) } ?? (graphs.ours, graphs.ours.owningObject(o))
+        let theirs = graphs.theirs.nodes[t].element
         func settle(_ how: BothChanged, _ value: XMLElement) -> XMLElement {
             log.recordBothChanged(how, graph: named, node: owner, subject: Self.valueSubject(e), ours: Self.summary(e),
                                   theirs: Self.summary(theirs))
             return value
         }
-        if let entry = cacheEntry(O, o) {
-            log.recordBothChanged(.cacheKeptOurs, graph: O, node: o, subject: cacheSubject(O, entry: entry, node: o, Self.valueSubject(e)),
+        if let entry = cacheEntry(graphs.ours, o) {
+            log.recordBothChanged(.cacheKeptOurs, graph: graphs.ours, node: o,
+                                  subject: cacheSubject(graphs.ours, entry: entry, node: o, Self.valueSubject(e)),
                                   ours: Self.summary(e), theirs: Self.summary(theirs))
             return e
         }
@@ -115,20 +159,20 @@ extension TreeMerge {
         case .editorState?, .toolsVersion?: return settle(.editorStateKeptOurs, e)
         default: break
         }
-        var offered: [ConflictChoice] = b == nil ? [] : [.base]
-        let isList = b != nil && mergeValueList(b: b!, o: o, t: t, both: .ours, counting: false, &log) != nil
+        var offered: [ConflictChoice] = all == nil ? [] : [.base]
+        let isList = all.map { mergeValueList($0, both: .ours, counting: false, &log) != nil } ?? false
         if isList { offered += [.oursThenTheirs, .theirsThenOurs] }
         let strictLayout = options.strictLayout && IBRules.noise(of: e) == .layout
-        let kind: ConflictClass = isList ? .list : (b == nil ? .addAdd : (strictLayout ? .layout : .attribute))
+        let kind: ConflictClass = isList ? .list : (all == nil ? .addAdd : (strictLayout ? .layout : .attribute))
         let conflict = decide("value " + key, kind, element: key, offering: offered)
         log.recordBothChanged(.conflict, graph: named, node: owner, subject: Self.valueSubject(e), ours: Self.summary(e),
                               theirs: Self.summary(theirs), conflict: conflict)
         switch take(conflict) {
         case .ours: return e
         case .theirs: return theirs
-        case .base: return b.map { B.nodes[$0].element }
-        case .oursThenTheirs: return mergeValueList(b: b!, o: o, t: t, both: .ours, &log)
-        case .theirsThenOurs: return mergeValueList(b: b!, o: o, t: t, both: .theirs, &log)
+        case .base: return nodes.base.map { graphs.base.nodes[$0].element }
+        case .oursThenTheirs: return mergeValueList(all!, both: .ours, &log)
+        case .theirsThenOurs: return mergeValueList(all!, both: .theirs, &log)
         }
     }
 
@@ -136,8 +180,9 @@ extension TreeMerge {
     /// merged as a sequence of values, diff3-style; nil when both sides changed the same stretch,
     /// unless `both` says whose items go first there (a person's choice). `counting: false` only
     /// asks whether it can merge, contributing nothing to the counts.
-    func mergeValueList(b: Int, o: Int, t: Int, both: Side?, counting: Bool = true, _ log: inout MergeLog) -> XMLElement? {
-        let be = B.nodes[b].element, oe = O.nodes[o].element, te = T.nodes[t].element
+    func mergeValueList(_ nodes: Three<Int>, both: Side?, counting: Bool = true, _ log: inout MergeLog) -> XMLElement? {
+        let elements = Three(base: graphs.base.nodes[nodes.base].element, ours: graphs.ours.nodes[nodes.ours].element,
+                             theirs: graphs.theirs.nodes[nodes.theirs].element)
         func values(_ e: XMLElement) -> [XMLElement]? {
             var out: [XMLElement] = []
             for c in e.children {
@@ -149,33 +194,35 @@ extension TreeMerge {
             }
             return out
         }
-        guard let bv = values(be), let ov = values(oe), let tv = values(te) else { return nil }
-        guard TreeMerge.sameOwnAttributes(be, oe) || TreeMerge.sameOwnAttributes(be, te) || TreeMerge.sameOwnAttributes(oe, te) else { return nil }
+        guard let baseValues = values(elements.base), let oursValues = values(elements.ours), let theirsValues = values(elements.theirs)
+        else { return nil }
+        guard TreeMerge.sameOwnAttributes(elements.base, elements.ours) || TreeMerge.sameOwnAttributes(elements.base, elements.theirs)
+                || TreeMerge.sameOwnAttributes(elements.ours, elements.theirs) else { return nil }
         // Keyed by the written value.
         func written(_ list: [XMLElement]) -> [String] { list.map { String(decoding: XMLWriter.write($0, depth: 0), as: UTF8.self) } }
         var out: [XMLNode] = []
-        let wo = written(ov), wt = written(tv)
-        for chunk in Diff3.chunks(base: written(bv), ours: wo, theirs: wt).chunks {
+        let oursWritten = written(oursValues), theirsWritten = written(theirsValues)
+        for chunk in Diff3.chunks(base: written(baseValues), ours: oursWritten, theirs: theirsWritten).chunks {
             switch chunk.kind {
-            case .stable, .ours: for k in chunk.ours { out.append(.element(ov[k])) }
-            case .theirs: for k in chunk.theirs { out.append(.element(tv[k])) }
+            case .stable, .ours: for k in chunk.ours { out.append(.element(oursValues[k])) }
+            case .theirs: for k in chunk.theirs { out.append(.element(theirsValues[k])) }
             case .both:
                 // Both inserted here: both sides' values, in an order that does not depend on
                 // which side is ours. Anything else is a conflict, unless a person said whose go first.
                 guard chunk.base.isEmpty || both != nil else { return nil }
-                let oursFirst = both.map { $0 != .theirs } ?? Diff3.oursFirst(wo[chunk.ours], wt[chunk.theirs])
-                if oursFirst { for k in chunk.ours { out.append(.element(ov[k])) } }
-                for k in chunk.theirs { out.append(.element(tv[k])) }
-                if !oursFirst { for k in chunk.ours { out.append(.element(ov[k])) } }
+                let oursFirst = both.map { $0 != .theirs } ?? Diff3.oursFirst(oursWritten[chunk.ours], theirsWritten[chunk.theirs])
+                if oursFirst { for k in chunk.ours { out.append(.element(oursValues[k])) } }
+                for k in chunk.theirs { out.append(.element(theirsValues[k])) }
+                if !oursFirst { for k in chunk.ours { out.append(.element(oursValues[k])) } }
             }
         }
-        guard counting else { return oe }
-        var result = oe
-        let attributes = mergeAttributes(b: b, o: o, t: t, &log)
-        if !attributes.isSameWritten(as: oe.attributes) { result.attributes = attributes }
-        if !out.isSameNodes(as: oe.children) { result.children = out }
-        if !bytesEqual(B, b, T, t) { log.fromTheirs.modified += 1 }
-        if !bytesEqual(B, b, O, o) { log.fromOurs.modified += 1 }
+        guard counting else { return elements.ours }
+        var result = elements.ours
+        let attributes = mergeAttributes(nodes.map { Optional($0) }, &log)
+        if !attributes.isSameWritten(as: elements.ours.attributes) { result.attributes = attributes }
+        if !out.isSameNodes(as: elements.ours.children) { result.children = out }
+        if !bytesEqual(graphs.base, nodes.base, graphs.theirs, nodes.theirs) { log.fromTheirs.modified += 1 }
+        if !bytesEqual(graphs.base, nodes.base, graphs.ours, nodes.ours) { log.fromOurs.modified += 1 }
         return result
     }
 
@@ -194,76 +241,86 @@ extension TreeMerge {
         return out
     }
 
-    func mergeChildren(_ key: String, b: Int?, o: Int?, t: Int?, _ s: inout Rebuilding) -> [XMLNode] {
+    func mergeChildren(_ key: String, _ nodes: Three<Int?>, _ s: inout Rebuilding) -> [XMLNode] {
         let parents = s.plan.parents
-        let bk = childKeys(B, b, parentKey: key, parents), ok = childKeys(O, o, parentKey: key, parents),
-            tk = childKeys(T, t, parentKey: key, parents)
+        let keys = Three(base: childKeys(graphs.base, nodes.base, parentKey: key, parents),
+                         ours: childKeys(graphs.ours, nodes.ours, parentKey: key, parents),
+                         theirs: childKeys(graphs.theirs, nodes.theirs, parentKey: key, parents))
         // The same children in the same order in all three (most elements above a change):
         // every one survives where it is, with no sets to build.
-        if let o, b != nil, t != nil, bk == ok && ok == tk {
+        if let o = nodes.ours, nodes.base != nil, nodes.theirs != nil, keys.base == keys.ours && keys.ours == keys.theirs {
             var out: [XMLNode] = []
-            for k in ok {
-                let vb = B.byKey[k], vo = O.byKey[k], vt = T.byKey[k]
-                out.append(contentsOf: comments(before: k, b: vb, o: vo, t: vt))
-                if let e = mergeNode(k, b: vb, o: vo, t: vt, &s) { out.append(.element(e)) }
+            for k in keys.ours {
+                let children = Three(base: graphs.base.byKey[k], ours: graphs.ours.byKey[k], theirs: graphs.theirs.byKey[k])
+                out.append(contentsOf: comments(before: k, children))
+                if let e = mergeNode(k, children, &s) { out.append(.element(e)) }
             }
-            out.append(contentsOf: trailingComments(O, o))
+            out.append(contentsOf: trailingComments(graphs.ours, o))
             return out
         }
-        let bs = Set(bk), os = Set(ok), ts = Set(tk)
+        let here = keys.map(Set.init)
         // Which keys survive here, decided in the children's order (not a set's, which would
         // make the order of the events recorded depend on the process's hash seed).
         var survivors: Set<String> = []
         var seen: Set<String> = []
-        for k in bk + ok + tk where seen.insert(k).inserted {
+        for k in keys.base + keys.ours + keys.theirs where seen.insert(k).inserted {
             if IBGraph.isObjectKey(k) {
                 // Objects and scenes: decided in stage 1 (childKeys already kept only those placed here).
                 survivors.insert(k)
                 continue
             }
-            switch (bs.contains(k), os.contains(k), ts.contains(k)) {
+            switch (here.base.contains(k), here.ours.contains(k), here.theirs.contains(k)) {
             case (_, true, true), (false, true, false), (false, false, true): survivors.insert(k)
             case (true, false, true):
-                if keepDeletedValue(k, deleter: .ours, keeper: T, keeperFP: dfpT, &s) { survivors.insert(k) }
+                if keepDeletedValue(k, deleter: .ours, &s) { survivors.insert(k) }
             case (true, true, false):
-                if keepDeletedValue(k, deleter: .theirs, keeper: O, keeperFP: dfpO, &s) { survivors.insert(k) }
+                if keepDeletedValue(k, deleter: .theirs, &s) { survivors.insert(k) }
             default: break
             }
         }
-        var order = SequenceMerge.merge(base: bk, ours: ok, theirs: tk, survivors: survivors)
+        var order = SequenceMerge.merge(keys, survivors: survivors)
         // Sets that Xcode writes sorted (constraints by id, outlets by name, resources...):
         // when the merge changed their members, place them where Xcode would.
-        let containerTag = (o.map { O.nodes[$0].tag } ?? t.map { T.nodes[$0].tag } ?? B.nodes[b!].tag)
-        if let xcodeOrder = IBRules.xcodeOrder(of: containerTag), order != ok {
-            let elements = order.map { k in (O.byKey[k].map { O.nodes[$0].element } ?? T.byKey[k].map { T.nodes[$0].element } ?? B.nodes[B.byKey[k]!].element) }
+        let containerTag = nodes.ours.map { graphs.ours.nodes[$0].tag } ?? nodes.theirs.map { graphs.theirs.nodes[$0].tag }
+            ?? graphs.base.nodes[nodes.base!].tag
+        if let xcodeOrder = IBRules.xcodeOrder(of: containerTag), order != keys.ours {
+            let elements = order.map { k in
+                graphs.ours.byKey[k].map { graphs.ours.nodes[$0].element } ?? graphs.theirs.byKey[k].map { graphs.theirs.nodes[$0].element }
+                    ?? graphs.base.nodes[graphs.base.byKey[k]!].element
+            }
             order = xcodeOrder.permutation(elements).map { order[$0] }
         }
         var out: [XMLNode] = []
         for k in order {
-            let bn = B.byKey[k], on = O.byKey[k], tn = T.byKey[k]
+            var children = Three(base: graphs.base.byKey[k], ours: graphs.ours.byKey[k], theirs: graphs.theirs.byKey[k])
             // Local (non-object) keys only match within this parent in each version.
-            let bx = bn.flatMap { bs.contains(k) ? $0 : nil }, ox = on.flatMap { os.contains(k) ? $0 : nil }, tx = tn.flatMap { ts.contains(k) ? $0 : nil }
-            let isObject = IBGraph.isObjectKey(k)
-            let (vb, vo, vt) = isObject ? (bn, on, tn) : (bx, ox, tx)
-            out.append(contentsOf: comments(before: k, b: vb, o: vo, t: vt))
-            if let e = mergeNode(k, b: vb, o: vo, t: vt, &s) { out.append(.element(e)) }
+            if !IBGraph.isObjectKey(k) {
+                for v in MergeVersion.allCases where !here[version: v].contains(k) { children[version: v] = nil }
+            }
+            out.append(contentsOf: comments(before: k, children))
+            if let e = mergeNode(k, children, &s) { out.append(.element(e)) }
         }
-        out.append(contentsOf: o.map { trailingComments(O, $0) } ?? t.map { trailingComments(T, $0) } ?? trailingComments(B, b!))
+        out.append(contentsOf: nodes.ours.map { trailingComments(graphs.ours, $0) } ?? nodes.theirs.map { trailingComments(graphs.theirs, $0) }
+                   ?? trailingComments(graphs.base, nodes.base!))
         return out
     }
 
     /// A value element (no id) removed by one side: removed unless the other side changed it.
-    func keepDeletedValue(_ k: String, deleter: Side, keeper: IBGraph, keeperFP: Fingerprints, _ s: inout Rebuilding) -> Bool {
-        guard let bn = B.byKey[k], let kn = keeper.byKey[k] else { return false }
+    func keepDeletedValue(_ k: String, deleter: Side, _ s: inout Rebuilding) -> Bool {
+        let keeper = graphs[otherThan: deleter]
+        guard let bn = graphs.base.byKey[k], let kn = keeper.byKey[k] else { return false }
         let keptByConflict = s.plan.keptByConflict
         if !keptByConflict.isEmpty, let slash = k.utf8.firstIndex(of: 0x2F), keptByConflict.contains(String(k[..<slash])) { return true }
         // Inside a value a conflict kept: it comes back whole, as one conflict (the other
         // resolution drops it whole).
-        if !s.keptValues.isEmpty, B.nodes[bn].parent >= 0, s.keptValues.contains(B.nodes[B.nodes[bn].parent].key) {
+        if !s.keptValues.isEmpty, graphs.base.nodes[bn].parent >= 0, s.keptValues.contains(graphs.base.nodes[graphs.base.nodes[bn].parent].key) {
             s.keptValues.insert(k)
             return true
         }
-        if dfpB[bn] == keeperFP[kn] || isNoiseElement(keeper, kn) {
+        // One value spelled another way, or a default dropped: said by its rule.
+        if IBRules.hasEquivalents(keeper.nodes[kn].tag), !bytesEqual(graphs.base, bn, keeper, kn),
+           let keep = keepDeletedSpelling(k, base: bn, deleter: deleter, &s) { return keep }
+        if fingerprints.base[bn] == fingerprints[otherThan: deleter][kn] || isNoiseElement(keeper, kn) {
             s.log.countRemoval(by: deleter)
             return false
         }
@@ -271,25 +328,47 @@ extension TreeMerge {
         // other moved: layout, so the deletion wins, as over an object's layout-only changes.
         if IBRules.noise(of: keeper.nodes[kn].element) == .layout && !options.strictLayout {
             s.log.countRemoval(by: deleter)
-            s.log.record(.deleteOverLayout, graph: B, node: bn,
-                         subject: Self.valueSubject(B.nodes[bn].element) + " deleted by \(deleter.rawValue)",
+            s.log.record(.deleteOverLayout, graph: graphs.base, node: bn,
+                         subject: Self.valueSubject(graphs.base.nodes[bn].element) + " deleted by \(deleter.rawValue)",
                          ours: nil, theirs: nil, resolution: "the other side changed only this layout value; deleted")
             return false
         }
-        if cacheEntry(B, bn) != nil {
+        if cacheEntry(graphs.base, bn) != nil {
             let keep = deferCacheDeletion(k, base: bn, deleter: deleter, &s)
             if keep { s.keptValues.insert(k) }
             return keep
         }
-        var conflict = decide("delete " + k, .deleteEdit, element: k, deletedBy: deleter)
-        let kept = keeper.nodes[kn].element
-        conflict.xcodeRewrite = IBRules.xcodeRewrite(parent: parentTag(B, bn), base: B.nodes[bn].element,
-                                                     ours: deleter == .ours ? nil : kept, theirs: deleter == .theirs ? nil : kept)?.rule
+        let conflict = decide("delete " + k, .deleteEdit, element: k, deletedBy: deleter)
         let taken = take(conflict)
         if taken == .base { s.restoredFromBase.insert(k) }
         let keep = taken == .base || taken.rawValue != deleter.rawValue
-        s.log.recordValueDeletionConflict(B, bn, deleter: deleter, keeper: keeper, kn, kept: keep, conflict: conflict)
+        s.log.recordValueDeletionConflict(graphs.base, bn, deleter: deleter, keeper: keeper, kn, kept: keep, conflict: conflict)
         if keep { s.keptValues.insert(k) }
         return keep
+    }
+
+    /// A value one side deleted and the other changed, where one of the two means what base had
+    /// (`IBRules.equivalentValues`): the keeper only spelled it another way (the deletion
+    /// stands), or the deletion only dropped Xcode's default (the keeper's change stands). Nil
+    /// when neither.
+    func keepDeletedSpelling(_ k: String, base bn: Int, deleter: Side, _ s: inout Rebuilding) -> Bool? {
+        let base = graphs.base.nodes[bn].element
+        let slot = IBRules.ValueSlot(parent: parentTag(graphs.base, bn), base)
+        guard IBRules.hasEquivalents(slot.tag), let kn = graphs[otherThan: deleter].byKey[k] else { return nil }
+        let kept = graphs[otherThan: deleter].nodes[kn].element
+        let subject = Self.valueSubject(base) + " deleted by \(deleter.rawValue)"
+        if let rule = IBRules.equivalence(base, kept, in: slot) {
+            s.log.countRemoval(by: deleter)
+            s.log.record(.noise, graph: graphs.base, node: bn, subject: subject, ours: nil, theirs: nil,
+                         resolution: "the other side only spelled it another way (\(rule.rule)); deleted")
+            return false
+        }
+        if let rule = IBRules.equivalence(base, nil, in: slot) {
+            s.keptValues.insert(k)
+            s.log.record(.noise, graph: graphs.base, node: bn, subject: subject, ours: nil, theirs: nil,
+                         resolution: "deleting it only dropped Xcode's default (\(rule.rule)); kept the other side's change")
+            return true
+        }
+        return nil
     }
 }

@@ -7,6 +7,8 @@
 ///     settleCaches(RebuiltTree) -> MergedTree   TreeMerge+Caches: cache entries deleted and changed
 ///     cascade(MergedTree)      -> CascadedTree  TreeMerge+Cascade: what Xcode deletes with an object
 ///
+/// and the text outside the root element (`OutsideRoot`), all run by `run()`.
+///
 /// A `TreeMerge` is what every stage reads and none changes: the three graphs, their
 /// fingerprints, the caller's options and the side conflicts are resolved toward, all `let`. A
 /// stage keeps its working state in a value of its own that lives only while it runs; what it
@@ -27,7 +29,8 @@ final class TreeMerge {
         var choices: [String: ConflictChoice] = [:]
     }
 
-    let B: IBGraph, O: IBGraph, T: IBGraph
+    /// Base, ours and theirs, as the stages before the tree merge left them.
+    let graphs: Three<IBGraph>
     /// Where no choice was given: ours, theirs, or base (what base had, for showing it only:
     /// an object comes back as base had it, even where that is not a sound file).
     let prefer: ConflictChoice
@@ -35,31 +38,41 @@ final class TreeMerge {
     /// Per graph: semantic hash of each node's subtree, blind to Xcode noise, geometry and
     /// child order: whether a side changed an object in a way that should stop the other
     /// side's deletion of it.
-    let dfpB: Fingerprints, dfpO: Fingerprints, dfpT: Fingerprints
+    let fingerprints: Three<Fingerprints>
+    /// The text before and after the root element, merged as lines.
+    let outsideRoot: OutsideRoot
 
-    init(base: IBGraph, ours: IBGraph, theirs: IBGraph, prefer: ConflictChoice, options: Options) {
-        B = base; O = ours; T = theirs
+    init(_ graphs: Three<IBGraph>, prefer: ConflictChoice, options: Options) {
+        self.graphs = graphs
         self.prefer = prefer
         self.options = options
-        dfpB = Fingerprints(base)
-        dfpO = Fingerprints(ours)
-        dfpT = Fingerprints(theirs)
+        fingerprints = graphs.map(Fingerprints.init)
+        outsideRoot = OutsideRoot(graphs)
     }
 
     /// The same merge resolving toward another side: the graphs and their fingerprints are
-    /// this one's (computed once for both renderings of a merge with conflicts).
+    /// this one's (computed once for every rendering of a merge with conflicts).
     private init(_ other: TreeMerge, prefer: ConflictChoice) {
-        (B, O, T) = (other.B, other.O, other.T)
-        (dfpB, dfpO, dfpT) = (other.dfpB, other.dfpO, other.dfpT)
+        graphs = other.graphs
+        fingerprints = other.fingerprints
+        outsideRoot = other.outsideRoot
         self.prefer = prefer
         options = other.options
     }
 
     func preferring(_ side: ConflictChoice) -> TreeMerge { TreeMerge(self, prefer: side) }
 
-    /// Every stage, in order.
+    /// Every stage, in order: the one list each rendering of the merge runs (preferring ours,
+    /// theirs or base), so that markers placed where two renderings differ mark conflicts only.
     func run() -> CascadedTree {
-        cascade(settleCaches(rebuild(planObjects())))
+        let tree = cascade(settleCaches(rebuild(planObjects())))
+        var document = tree.document
+        switch prefer {
+        case .base: (document.prolog, document.epilog) = (graphs.base.document.prolog, graphs.base.document.epilog)
+        case .theirs: outsideRoot.apply(to: &document, prefer: .theirs)
+        default: outsideRoot.apply(to: &document, prefer: .ours)
+        }
+        return CascadedTree(document: document, log: tree.log, sound: tree.sound)
     }
 
     // MARK: - Helpers

@@ -49,7 +49,8 @@ public enum XibMerger {
             case trivial
             /// Merged on the object graph.
             case structural
-            /// The inputs could not be merged structurally: line-based merge with markers.
+            /// The inputs could not be merged structurally: merged by lines, with markers where
+            /// lines conflict (`fallbackReason` says why).
             case fallback
         }
 
@@ -66,30 +67,34 @@ public enum XibMerger {
         /// The style the conflicts were resolved or marked in (for `.markers`, the style asked for).
         public var conflictStyle: Options.ConflictStyle
 
-        /// Clean: the result holds no conflict markers and the merge may be committed.
-        public var isClean: Bool {
-            switch method {
-            case .trivial: return true
-            case .fallback: return false
-            case .structural: return markerHunks == 0
-            }
-        }
+        /// Clean: the result holds no conflict markers and the merge may be committed (what exit
+        /// 0 tells git). A line merge without conflicts is clean too: git then finds no markers
+        /// in a file it was told is conflicted.
+        public var isClean: Bool { markerHunks == 0 }
     }
 
     public static func merge(base: Input, ours: Input, theirs: Input, options: Options = Options()) -> Outcome {
         // Ours' line endings, as git keeps them: base and theirs are read in ours' convention.
         var base = base, theirs = theirs
         (base.bytes, theirs.bytes) = LineEndings.likeOurs(ours.bytes, base: base.bytes, theirs: theirs.bytes)
-        func trivial(_ bytes: [UInt8]) -> Outcome {
-            Outcome(bytes: bytes, method: .trivial, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
-        }
         // One side unchanged: the other side's bytes, always (a merge changes only what a side
-        // changed). Clean only if they read back and are sound as a merged result is
-        // (`shortcutProblem`); else they are reported as a conflict, still byte for byte.
-        if let (side, version) = ours.bytes == theirs.bytes || base.bytes == theirs.bytes ? (ours, "our") : base.bytes == ours.bytes ? (theirs, "their") : nil {
-            guard let problem = shortcutProblem(side, theirsOver: version == "our" ? nil : base.bytes) else { return trivial(side.bytes) }
-            return Outcome(bytes: side.bytes, method: .fallback, conflicts: 1, markerHunks: 0, events: [],
+        // changed), which is also their line merge. Merged cleanly if they read back and are
+        // sound as a merged result is (`shortcutProblem`); else merged by lines, which is clean
+        // unless the side itself holds conflict markers.
+        func taken(_ side: Input, _ version: String) -> Outcome {
+            guard let problem = shortcutProblem(side) else {
+                return Outcome(bytes: side.bytes, method: .trivial, conflicts: 0, markerHunks: 0, events: [], conflictStyle: options.conflictStyle)
+            }
+            // Its own marker lines, if any: a hunk per `<<<<<<<`, at least one for a stray line.
+            let markers = ConflictMarkers.find(in: side.bytes)
+            let hunks = markers.isEmpty ? 0 : max(markers.filter { $0.character == 0x3C }.count, 1)
+            return Outcome(bytes: side.bytes, method: .fallback, conflicts: hunks, markerHunks: hunks, events: [],
                            fallbackReason: "\(version) version: \(problem); taken as it is", conflictStyle: options.conflictStyle)
+        }
+        switch ThreeWay(Three(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)) {
+        case .conflict: break
+        case .theirs: return taken(theirs, "their")
+        case .unchanged, .ours, .alike: return taken(ours, "our")
         }
         if UpgradedBase.applies(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes) {
             return UpgradedBase.merge(ours: ours, theirs: theirs, options: options)
@@ -103,7 +108,7 @@ public enum XibMerger {
             if lines.conflicts > 0, markers.format != LineMerge.Markers() {
                 bytes = LineMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes, markers: markers.format).bytes
             }
-            return Outcome(bytes: bytes, method: .fallback, conflicts: max(lines.conflicts, 1), markerHunks: lines.conflicts,
+            return Outcome(bytes: bytes, method: .fallback, conflicts: lines.conflicts, markerHunks: lines.conflicts,
                            events: [], fallbackReason: reason, conflictStyle: lines.conflicts > 0 ? markers.style : options.conflictStyle)
         }
         // Ours and theirs take from base's tree every element the line diff found unchanged,
@@ -116,25 +121,25 @@ public enum XibMerger {
                 throw labelled
             }
         }
-        let docs: [IBDocument]
+        let documents: Three<IBDocument>
         do {
-            let b = try read(base, "base", nil)
-            let elements = BaseElements(b.xml)
-            docs = [b, try read(ours, "our", UnchangedElements(base: elements, runs: shared.ours)),
-                    try read(theirs, "their", UnchangedElements(base: elements, runs: shared.theirs))]
+            let baseDocument = try read(base, "base", nil)
+            let elements = BaseElements(baseDocument.xml)
+            documents = Three(base: baseDocument, ours: try read(ours, "our", UnchangedElements(base: elements, runs: shared.ours)),
+                              theirs: try read(theirs, "their", UnchangedElements(base: elements, runs: shared.theirs)))
         } catch {
             return fallback(error.description)
         }
-        return structural(graphs(docs), options: options, markers: markers, fallback: fallback)
+        return structural(graphs(documents), options: options, markers: markers, fallback: fallback)
     }
 
     /// The graphs of base, ours and theirs; ours and theirs hold base's key strings where
     /// theirs are equal, one copy of most keys, and copy base's nodes for the subtrees they
     /// took whole from base (`IBDocument.taken`).
-    private static func graphs(_ docs: [IBDocument]) -> [IBGraph] {
-        let base = IBGraph(docs[0])
-        return [base, IBGraph(xml: docs[1].xml, sharingKeysWith: base, copying: docs[1].taken),
-                IBGraph(xml: docs[2].xml, sharingKeysWith: base, copying: docs[2].taken)]
+    private static func graphs(_ documents: Three<IBDocument>) -> Three<IBGraph> {
+        let base = IBGraph(documents.base)
+        return Three(base: base, ours: IBGraph(xml: documents.ours.xml, sharingKeysWith: base, copying: documents.ours.taken),
+                     theirs: IBGraph(xml: documents.theirs.xml, sharingKeysWith: base, copying: documents.theirs.taken))
     }
 
     /// The conflict markers' format, looked up (once) only when markers are written.
@@ -171,23 +176,15 @@ public enum XibMerger {
         return IntegrityCheck.conflictMarkerLines(bytes).isEmpty
     }
 
-    /// Why a side taken whole is not a clean result, or nil: it must read as an Interface
-    /// Builder document without conflict markers; and, when it is theirs taken whole because
-    /// ours is base (`theirsOver` base), be what the structural merge would call sound
-    /// (`TreeMerge.cascade`): no duplicate id, and no reference to a missing object but those
-    /// base already had to ids no version has. A fuzzed theirs with a duplicate id, or a new
-    /// reference to no object, is its own broken file, not a clean merge.
-    private static func shortcutProblem(_ side: Input, theirsOver base: [UInt8]?) -> String? {
+    /// Why a side taken whole cannot be called merged, or nil: it must read as an Interface
+    /// Builder document, without conflict markers and without duplicate ids (which the
+    /// structural merge could not merge either). A reference to a missing object is the side's
+    /// own and is taken as it is, as the structural merge keeps it (`TreeMerge.cascade`).
+    private static func shortcutProblem(_ side: Input) -> String? {
         let doc: IBDocument
         do { doc = try IBDocument(bytes: side.bytes, name: side.name) } catch { return error.description }
         if let line = IntegrityCheck.conflictMarkerLines(side.bytes).first { return "\(side.name):\(line): a conflict marker" }
-        guard let base else { return nil }
-        let scan = IBGraph.IDsAndReferences(doc.xml)
-        if !IntegrityCheck.hasGraphProblems(scan) { return nil }
-        guard let b = try? IBDocument(bytes: base, name: "base") else { return "base does not read" }
-        let inBase = IBGraph.IDsAndReferences(b.xml)
-        let missing = Set(inBase.references.lazy.map(\.target).filter { inBase.ids[$0] == nil && scan.ids[$0] == nil })
-        return IntegrityCheck.hasGraphProblems(scan, ignoringMissing: missing) ? "a duplicate id or a new reference to no object" : nil
+        return IBGraph.IDsAndReferences(doc.xml).hasDuplicateIDs ? "a duplicate id" : nil
     }
 
     /// Parses and passes the integrity check.
@@ -200,7 +197,9 @@ public enum XibMerger {
     /// are gone by the time these are written: with the written bytes beside them they were
     /// the peak of a large merge.
     private struct Merged {
-        let document: XMLDocument
+        /// The result: each conflict resolved as chosen, else toward the side preferred (ours,
+        /// or theirs with `--conflict-style theirs`).
+        let result: XMLDocument
         /// Whether the result's graph passed the integrity check (nil: it was not built).
         let graphSound: Bool?
         let events: [MergeEvent]
@@ -208,63 +207,57 @@ public enum XibMerger {
         let fromTheirs: MergeContributions
         /// With conflicts to mark: the merge taking theirs in each, and (for the styles that
         /// show it) the merge taking base.
-        let theirsDocument: XMLDocument?
-        let baseDocument: XMLDocument?
+        let preferringTheirs: XMLDocument?
+        let preferringBase: XMLDocument?
     }
 
-    private static func structural(_ graphs: consuming [IBGraph], options: Options, markers: MarkerChoice,
+    private static func structural(_ graphs: consuming Three<IBGraph>, options: Options, markers: MarkerChoice,
                                    fallback: (String) -> Outcome) -> Outcome {
         let merged = mergeGraphs(consume graphs, options: options, markers: markers)
         return write(merged, options: options, markers: markers, fallback: fallback)
     }
 
-    /// The stages, in order: ids both sides gave to different objects renamed, the safe area
-    /// conversion carried to the other side, then the tree merge's own stages (`TreeMerge`),
-    /// the text around the root, and the conflicts put in the diff's words.
-    private static func mergeGraphs(_ graphs: [IBGraph], options: Options, markers: MarkerChoice) -> Merged {
-        let B = graphs[0]
-        let collisions = IDCollisions.resolve(base: B, ours: graphs[1], theirs: graphs[2])
-        let migration = SafeAreaMigration.apply(base: B, ours: collisions.ours, theirs: collisions.theirs)
-        let O = migration.ours, T = migration.theirs
+    /// The stages, in order: one object's ids in a keyed slot made one, ids both sides gave to
+    /// different objects renamed, the safe area conversion carried to the other side, then the
+    /// tree merge's own stages (`TreeMerge.run`, once per rendering), and the conflicts put in
+    /// the diff's words.
+    private static func mergeGraphs(_ read: Three<IBGraph>, options: Options, markers: MarkerChoice) -> Merged {
+        let slots = SlotIdentity.resolve(read)
+        let collisions = IDCollisions.resolve(slots.graphs)
+        let migration = SafeAreaMigration.apply(collisions.graphs)
+        let graphs = migration.graphs
         var treeOptions = TreeMerge.Options()
         treeOptions.strictLayout = options.strictLayout
         treeOptions.choices = options.choices
-        let merge = TreeMerge(base: B, ours: O, theirs: T, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
-        let plan = merge.planObjects()
-        let rebuilt = merge.rebuild(plan)
-        let settled = merge.settleCaches(rebuilt)
+        let merge = TreeMerge(graphs, prefer: options.conflictStyle == .theirs ? .theirs : .ours, options: treeOptions)
         // Sound: the bytes read back as XML and hold no conflict marker, and the merged graph
         // has no other integrity problem (its source is ours' bytes: markers are looked for in
         // the written ones, where theirs' text may have brought one). The cascade checks the
         // ids and references of the result.
-        let tree = merge.cascade(settled)
-        let outside = OutsideRoot(B, O, T)
-        var document = tree.document
-        outside.apply(to: &document, prefer: options.conflictStyle == .theirs ? .theirs : .ours)
-        var events = collisions.events + migration.events + tree.log.events + outside.conflicts(in: B)
+        let tree = merge.run()
+        var events = slots.events + collisions.events + migration.events + tree.log.events + merge.outsideRoot.conflicts(in: graphs.base)
+        // Each conflict once, however many of its parts a stage met.
+        var keys: Set<String> = []
+        events.removeAll { e in e.conflict.map { !keys.insert($0.key).inserted } ?? false }
         if events.contains(where: { $0.kind == .conflict }) {
-            var words = ConflictWords(base: B, ours: O, theirs: T)
+            var words = ConflictWords(graphs)
             words.describe(&events)
         }
         // With conflicts to mark: the merge once more taking theirs in each, and (for the styles
         // that show what base had in each marked place) once taking base.
-        var theirsDocument: XMLDocument?, baseDocument: XMLDocument?
+        var preferringTheirs: XMLDocument?, preferringBase: XMLDocument?
         let unanswered = events.contains { $0.kind == .conflict && $0.conflict?.chosen == nil }
         if unanswered && options.conflictStyle != .ours && options.conflictStyle != .theirs {
-            theirsDocument = merge.preferring(.theirs).run().document
-            outside.apply(to: &theirsDocument!, prefer: .theirs)
-            if markers.format.showsBase {
-                baseDocument = merge.preferring(.base).run().document
-                (baseDocument!.prolog, baseDocument!.epilog) = (B.document.prolog, B.document.epilog)
-            }
+            preferringTheirs = merge.preferring(.theirs).run().document
+            if markers.format.showsBase { preferringBase = merge.preferring(.base).run().document }
         }
-        return Merged(document: document, graphSound: tree.sound, events: events, fromOurs: tree.log.fromOurs,
-                      fromTheirs: tree.log.fromTheirs, theirsDocument: theirsDocument, baseDocument: baseDocument)
+        return Merged(result: tree.document, graphSound: tree.sound, events: events, fromOurs: tree.log.fromOurs,
+                      fromTheirs: tree.log.fromTheirs, preferringTheirs: preferringTheirs, preferringBase: preferringBase)
     }
 
     private static func write(_ merged: consuming Merged, options: Options, markers: MarkerChoice,
                               fallback: (String) -> Outcome) -> Outcome {
-        let (written, copies) = XMLWriter.writeRecordingCopies(merged.document)
+        let (written, copies) = XMLWriter.writeRecordingCopies(merged.result)
         let events = merged.events
         let conflicts = events.filter { $0.kind == .conflict }.count
         var outcome = Outcome(bytes: written, method: .structural, conflicts: conflicts, markerHunks: 0,
@@ -277,12 +270,18 @@ public enum XibMerger {
         for i in outcome.events.indices {
             if let chosen = outcome.events[i].conflict?.chosen { outcome.events[i].resolution = "took \(chosen.rawValue) (chosen)" }
         }
-        if let theirsDocument = merged.theirsDocument {
-            let other = XMLWriter.write(theirsDocument)
-            let base = merged.baseDocument.map { XMLWriter.write($0) } ?? []
+        if let preferringTheirs = merged.preferringTheirs {
+            let other = XMLWriter.write(preferringTheirs)
+            let base = merged.preferringBase.map { XMLWriter.write($0) } ?? []
             let marked = LineMerge.markDifferences(ours: outcome.bytes, theirs: other, base: base, markers: markers.format)
             guard marked.conflicts > 0 else {
-                return fallback("conflicts were found but could not be marked in the file; merged by lines instead")
+                // Every conflict's choices write the same file: nothing for a person to choose.
+                for i in outcome.events.indices where outcome.events[i].kind == .conflict && outcome.events[i].conflict?.chosen == nil {
+                    outcome.events[i].kind = .noise
+                    outcome.events[i].resolution = "either choice writes the same file"
+                }
+                outcome.conflicts = outcome.events.filter { $0.kind == .conflict }.count
+                return outcome
             }
             outcome.bytes = marked.bytes
             outcome.markerHunks = marked.conflicts

@@ -17,6 +17,9 @@ extension TidyWalk {
             let hc = hi.flatMap { h.children[$0].element }
             var r: XMLElement? = wc
             switch treatment(of: wc, in: w, depth: depth) {
+            case .walk where IBRules.hasEquivalents(wc.name) && equivalentToOld(wc, hc, in: w):
+                // One value spelled another way, or a default Xcode wrote again: the old one.
+                r = hc
             case .walk:
                 if let old = hc ?? movedObject(wc) { r = element(wc, old, depth: depth + 1) } else { r = added(wc, depth: depth + 1) }
             case .head(let dropAdded, _, let label):
@@ -77,13 +80,25 @@ extension TidyWalk {
                 next = p + 1
                 continue
             }
-            guard case .head(_, true, let label) = treatment(of: hc, in: w, depth: depth) else { continue }
-            note(label)
+            switch treatment(of: hc, in: w, depth: depth) {
+            case .head(_, true, let label): note(label)
+            case .walk where IBRules.hasEquivalents(hc.name) && equivalentToOld(nil, hc, in: w): break
+            default: continue
+            }
             insertions.append((next, node))
         }
         // From the last: the places before stay valid, and several at one place keep their order.
         for insertion in insertions.reversed() { out.insert(insertion.node, at: insertion.at) }
         return !insertions.isEmpty
+    }
+
+    /// Whether the new version's value `w` (nil: dropped) means what the old one, `h` (nil: none),
+    /// does though written otherwise (`IBRules.equivalentValues`); noted by its rule.
+    mutating func equivalentToOld(_ w: XMLElement?, _ h: XMLElement?, in parent: XMLElement) -> Bool {
+        guard let e = w ?? h, !(w.map { h?.isSameValue(as: $0) ?? false } ?? false),
+              let rule = IBRules.equivalence(h, w, in: IBRules.ValueSlot(parent: parent.name, e)) else { return false }
+        note(rule.rule)
+        return true
     }
 
     /// What went back when an element was replaced: the noise attribute, when that is all that

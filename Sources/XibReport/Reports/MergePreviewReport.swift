@@ -57,10 +57,11 @@ public struct MergePreview: Sendable {
             case .same: return []
             case .treeConflict(let why): return [why]
             case .merged(let o):
+                if o.isClean { return [] }
                 if o.method == .fallback {
                     return ["cannot merge structurally (\(o.fallbackReason ?? "unknown reason")); \(o.markerHunks) conflict hunk(s) by lines"]
                 }
-                return o.isClean ? [] : o.events.filter { $0.kind == .conflict }.map { MergeSummary.line($0, withResolution: false) }
+                return MergeSummary.distinctLines(o.events.filter { $0.kind == .conflict }, withResolution: false)
             }
         }
 

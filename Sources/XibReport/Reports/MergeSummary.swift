@@ -9,6 +9,8 @@ public enum MergeSummary {
         switch o.method {
         case .trivial:
             out += "xibmerge: \(path): merged cleanly (one side unchanged)\n"
+        case .fallback where o.markerHunks == 0:
+            out += "xibmerge: \(path): merged by lines, without conflicts (cannot merge structurally: \(o.fallbackReason ?? "unknown reason"))\n"
         case .fallback:
             out += "xibmerge: \(path): cannot merge structurally: \(o.fallbackReason ?? "unknown reason")\n"
             out += "xibmerge: \(path): fell back to a line-based merge; \(o.markerHunks) conflict hunk(s) marked in the file\n"
@@ -27,7 +29,7 @@ public enum MergeSummary {
             let events = o.events.filter { $0.kind == kind }
             if events.isEmpty { continue }
             let shown = kind == .noise ? Array(events.prefix(3)) : events
-            for e in shown { out += "  \(kind.rawValue): \(line(e))\n" }
+            for l in distinctLines(shown) { out += "  \(kind.rawValue): \(l)\n" }
             if shown.count < events.count { out += "  \(kind.rawValue): … and \(events.count - shown.count) more\n" }
         }
         return out
@@ -58,14 +60,20 @@ public enum MergeSummary {
     public static func line(_ e: MergeEvent, withResolution: Bool = true) -> String {
         guard let c = e.conflict else { return e.summary(withResolution: withResolution) }
         var s = "\(e.path): \(ConflictWording.sentence(c, objectID: e.objectID))"
-        if let reason = rewriteReason(c) { s += " (Xcode's rewrite: \(reason))" }
         if withResolution && !e.resolution.isEmpty { s += " — \(e.resolution)" }
         return s
     }
 
-    /// Why the conflict's two sides mean the same, when an Xcode rewrite explains it.
-    static func rewriteReason(_ c: MergeConflict) -> String? {
-        c.xcodeRewrite.flatMap { rule in IBRules.xcodeRewrites.first { $0.rule == rule }?.reason }
+    /// Each event's line; two that would read the same (two objects of one name and path, each
+    /// in conflict) name their objects by id, so that no line is printed twice.
+    public static func distinctLines(_ events: [MergeEvent], withResolution: Bool = true) -> [String] {
+        let lines = events.map { line($0, withResolution: withResolution) }
+        var count: [String: Int] = [:]
+        for l in lines { count[l, default: 0] += 1 }
+        return zip(events, lines).map { e, l in
+            guard count[l]! > 1, let id = e.objectID else { return l }
+            return "\(e.path) (\(id))" + l.dropFirst(e.path.count)
+        }
     }
 
     public static func json(_ o: XibMerger.Outcome, path: String, lineMerge: LineMergeComparison? = nil) -> JSON {
@@ -115,9 +123,9 @@ public enum MergeSummary {
                     ("chosen", .optional(c.chosen?.rawValue)),
                     ("edit", .array(c.edit.map(DiffJSONRenderer.change))),
                     ("referrers", .array(c.referrers.map(DiffJSONRenderer.change))),
-                    ("xcodeRewrite", c.xcodeRewrite.map { rule in
-                        .object([("rule", .string(rule)), ("reason", .optional(rewriteReason(c)))])
-                    } ?? .null),
+                    // Version 1 had Xcode's rewrites named on conflicts; they are one value now
+                    // (`IBRules.equivalentValues`) and never conflict: always null.
+                    ("xcodeRewrite", .null),
                 ])
             } ?? .null),
         ])

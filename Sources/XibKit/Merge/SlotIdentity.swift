@@ -1,0 +1,107 @@
+/// Xcode gave one object two ids. An element in a keyed slot of its parent (a box's `<view
+/// key="contentView">`, a controller's `<view key="view">`) is one object, whatever id each
+/// version gave it: Xcode 5 wrote a box's content view without an id, and each later Xcode that
+/// opens the file gives it a fresh one (MacDown's `MPEditorPreferencesViewController.xib`: none
+/// at toolsVersion 5056, `74B-GJ-2mO` at 12118). Merged by id, the two sides' content views are
+/// two new views, and every subview is moved to both: one move-move conflict per subview.
+///
+/// So each such slot gets one id in all three versions before the merge, with the references
+/// to the others rewritten: the id the one side that changed it gave (the three-way rule on
+/// the slot's id), or, when base had none and the sides gave two, the one that sorts first (the
+/// same whichever side is ours). Nothing is matched where an id involved names another object
+/// in a version (an object moved into the slot is a move, not a new id), where the versions'
+/// elements differ in type, or where base had an id that both sides replaced. Each match is
+/// reported (`renamed-id`).
+enum SlotIdentity {
+    struct Result {
+        /// The graphs to merge: the inputs', or rebuilt where ids were rewritten.
+        var graphs: Three<IBGraph>
+        var events: [MergeEvent]
+    }
+
+    /// One slot's element in each version, and the id they all get.
+    private struct Match {
+        let nodes: Three<Int?>
+        let ids: Three<String?>
+        let kept: String
+    }
+
+    static func resolve(_ graphs: Three<IBGraph>) -> Result {
+        var result = Result(graphs: graphs, events: [])
+        // A slot inside a slot (a content view's own keyed child) lines up once its parent has one
+        // id: a few passes, each only when the one before matched something.
+        for _ in 0..<4 {
+            let matches = findMatches(result.graphs)
+            guard !matches.isEmpty else { break }
+            for m in matches {
+                let path = result.graphs.ours.displayPath(m.nodes.ours!)
+                result.events.append(MergeEvent(kind: .renamedID, path: path, objectID: m.kept, subject: IBRules.objectIDAttribute,
+                                                ours: m.ids.ours, theirs: m.ids.theirs,
+                                                resolution: "one object in its parent's keyed slot, with another id in each version; kept '\(m.kept)' and rewrote the references to the others"))
+            }
+            for version in MergeVersion.allCases {
+                var renames: [String: String] = [:], additions: [Int: String] = [:]
+                for m in matches where m.ids[version: version] != m.kept {
+                    if let old = m.ids[version: version] { renames[old] = m.kept } else if let n = m.nodes[version: version] { additions[n] = m.kept }
+                }
+                guard !renames.isEmpty || !additions.isEmpty else { continue }
+                result.graphs[version: version] = IBGraph(xml: IDCollisions.rewrite(result.graphs[version: version], renaming: renames, adding: additions))
+            }
+        }
+        return result
+    }
+
+    /// The keyed slots whose object has another id in some version, each once. Most objects
+    /// have the same id in all three: two look-ups each, then nothing.
+    private static func findMatches(_ graphs: Three<IBGraph>) -> [Match] {
+        var matches: [Match] = []
+        var seen: Set<String> = []
+        for side in [MergeSide.ours, .theirs] {
+            // Bound once: a graph read through the subscript is a copy (a dozen references).
+            let g = graphs[side: side], other = graphs[otherThan: side]
+            for n in g.nodes.indices where g.nodes[n].parent >= 0 && IBGraph.isObjectKey(g.nodes[n].key) {
+                let key = g.nodes[n].key, hash = g.byKey.hash(ofEntry: n)
+                guard other.byKey.value(for: key, hash: hash) == nil || graphs.base.byKey.value(for: key, hash: hash) == nil,
+                      let slot = g.nodes[n].element[attribute: IBRules.keyAttribute] else { continue }
+                let parentKey = g.nodes[g.nodes[n].parent].key
+                guard seen.insert(parentKey + "\u{0}" + g.nodes[n].tag + "\u{0}" + slot).inserted,
+                      let m = match(graphs, parentKey: parentKey, tag: g.nodes[n].tag, slot: slot) else { continue }
+                matches.append(m)
+            }
+        }
+        return matches
+    }
+
+    /// The slot `slot` of the element `parentKey` in each version, if its object is one with
+    /// two or three ids.
+    private static func match(_ graphs: Three<IBGraph>, parentKey: String, tag: String, slot: String) -> Match? {
+        func element(in g: IBGraph) -> Int? {
+            guard let p = g.byKey[parentKey] else { return nil }
+            return g.children(of: p).first { g.nodes[$0].element[attribute: IBRules.keyAttribute] == slot }
+        }
+        let nodes = Three(base: element(in: graphs.base), ours: element(in: graphs.ours), theirs: element(in: graphs.theirs))
+        guard let o = nodes.ours, let t = nodes.theirs, graphs.ours.nodes[o].tag == tag, graphs.theirs.nodes[t].tag == tag,
+              nodes.base.map({ graphs.base.nodes[$0].tag == tag }) ?? true else { return nil }
+        let ids = Three(base: nodes.base.flatMap { graphs.base.nodes[$0].objectID }, ours: graphs.ours.nodes[o].objectID,
+                        theirs: graphs.theirs.nodes[t].objectID)
+        let kept: String?
+        switch ThreeWay(ids) {
+        case .unchanged: return nil
+        case .ours, .alike: kept = ids.ours
+        case .theirs: kept = ids.theirs
+        case .conflict: kept = ids.base == nil ? min(ids.ours!, ids.theirs!) : nil
+        }
+        // Something to rewrite: a version whose element has no id, or another one (both sides
+        // adding one object under one id is no match).
+        guard let kept, MergeVersion.allCases.contains(where: { nodes[version: $0] != nil && ids[version: $0] != kept }) else { return nil }
+        // No id involved may name another object in any version: then it is a move.
+        for version in MergeVersion.allCases {
+            let g = graphs[version: version]
+            for id in [ids.base, ids.ours, ids.theirs] {
+                guard let id, id != ids[version: version], g.objectIndex[id] != nil else { continue }
+                return nil
+            }
+        }
+        return Match(nodes: nodes, ids: ids, kept: kept)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import MergeLaws
+import XibKit
+
+/// Merges where both sides changed much: the ones people wait on in a rebase. The corpus has
+/// few (a side there makes a handful of changes), so they are made with the merge laws' edit
+/// generator (`EditGenerator`: attribute edits, deletions with their referrers, duplicates,
+/// moves, reorders, new constraints, Xcode's noise, as Xcode writes them) on the largest shared
+/// scenarios: each side `edits` edits in a row on base, each on the file the one before made,
+/// from a fixed seed, so that every run of the bench merges the same files.
+enum HeavyMerges {
+    /// The largest document-format scenarios' bases, `count` of them, each given two sides of
+    /// `edits` edits; written as scenario folders under `dir`. Returns the folders.
+    static let editsPerSide = 120
+
+    static func make(corpus: String, into dir: String, count: Int = 8, edits: Int = editsPerSide) -> [String] {
+        let scenarios = Bench.scenarios(corpus: corpus).filter { $0.bytes < 600_000 }.prefix(count)
+        var out: [String] = []
+        for (i, s) in scenarios.enumerated() {
+            guard let base = FileManager.default.contents(atPath: "\(s.dir)/base.\(s.ext)").map({ [UInt8]($0) }) else { continue }
+            var rng = SplitMix(seed: 0x4EA7_3E26 &+ UInt64(i))
+            guard let ours = edited(base, name: "base.\(s.ext)", edits: edits, rng: &rng),
+                  let theirs = edited(base, name: "base.\(s.ext)", edits: edits, rng: &rng) else { continue }
+            let folder = "\(dir)/heavy-\(i)-\(URL(fileURLWithPath: s.dir).lastPathComponent.prefix(60))"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (name, bytes) in [("base", base), ("ours", ours), ("theirs", theirs)] {
+                FileManager.default.createFile(atPath: "\(folder)/\(name).\(s.ext)", contents: Data(bytes))
+            }
+            out.append(folder)
+        }
+        return out
+    }
+
+    /// `bytes` after `edits` generated edits in a row (nil when the file gives fewer).
+    static func edited(_ bytes: [UInt8], name: String, edits: Int, rng: inout SplitMix) -> [UInt8]? {
+        var current = bytes
+        var made = 0, attempts = 0
+        // Noise once at most: it only bumps the tools version and a frame.
+        let kinds = Edit.Kind.allCases.filter { $0 != .noise }
+        while made < edits && attempts < edits * 4 {
+            attempts += 1
+            guard let generator = try? EditGenerator(bytes: current, name: name),
+                  let edit = generator.edit(kinds[Int(rng.next() % UInt64(kinds.count))], rng: &rng) else { continue }
+            current = edit.bytes
+            made += 1
+        }
+        return made == edits ? current : nil
+    }
+}
