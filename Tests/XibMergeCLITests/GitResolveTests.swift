@@ -102,15 +102,7 @@ import Testing
     /// without the driver; the answers are kept, so the next run starts from them, and a file
     /// with every conflict answered is checked and staged.
     @Test func takeAnswersConflictsOneSideAtATime() throws {
-        let g = try GitSandbox()
-        let folder = CLI.fixtures.appendingPathComponent("resolve/input-toolbar")
-        func version(_ stem: String) throws -> String { try String(contentsOf: folder.appendingPathComponent("\(stem).xib"), encoding: .utf8) }
-        try g.commit("base", ["UI/Toolbar.xib": try version("base")])
-        try g.git(["checkout", "-q", "-b", "feature"])
-        try g.commit("theirs", ["UI/Toolbar.xib": try version("theirs")])
-        try g.git(["checkout", "-q", "main"])
-        try g.commit("ours", ["UI/Toolbar.xib": try version("ours")])
-        #expect(try g.git(["merge", "--no-edit", "feature"], allowFailure: true).status == 1)
+        let g = try ResolveJSONTests.conflictedRepository()
 
         // One constraint by id, then the one whose path says "(bottom)".
         let one = try g.xibmerge(["resolve", "--take", "theirs", "--only", "Yjj-ua-rbe"])
