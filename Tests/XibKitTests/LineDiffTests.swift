@@ -1,0 +1,88 @@
+import Testing
+@testable import XibKit
+
+/// `LineDiff.match` aligns two sequences of line ids: monotone, matching only equal ids; its
+/// aligners under the patience step as long as a longest common subsequence (below Myers' cost
+/// bound). Checked against the textbook table on generated pairs of every shape the merge meets,
+/// lopsided ones included (a short range against a long one: the table's case), from fixed seeds.
+@Suite struct LineDiffTests {
+    /// The length of a longest common subsequence, by the full table.
+    static func lcsLength(_ a: [Int], _ b: [Int]) -> Int {
+        var row = [Int](repeating: 0, count: b.count + 1)
+        for x in a {
+            var diagonal = 0
+            for j in b.indices {
+                let above = row[j + 1]
+                row[j + 1] = x == b[j] ? diagonal + 1 : max(row[j + 1], row[j])
+                diagonal = above
+            }
+        }
+        return row[b.count]
+    }
+
+    /// A sequence over `alphabet` ids (few ids: many repeats, as `</view>` lines repeat).
+    static func sequence(_ count: Int, alphabet: Int, _ rng: inout LineDiffTestGenerator) -> [Int] {
+        (0..<count).map { _ in Int(rng.next() % UInt64(alphabet)) }
+    }
+
+    static let shapes: [(n: Int, m: Int, alphabet: Int)] = [
+        (0, 5, 3), (5, 0, 3), (1, 1, 1), (3, 200, 4), (200, 3, 4), (22, 1_429, 40), (692, 8, 30),
+        (40, 40, 3), (120, 90, 6), (300, 310, 50), (1, 500, 2), (64, 64, 64),
+    ]
+
+    /// A map's matched pairs, after checking it is monotone and matches only equal ids.
+    static func matched(_ map: [Int], _ a: [Int], _ b: [Int]) -> Int {
+        #expect(map.count == a.count)
+        var last = -1, matched = 0
+        for (i, j) in map.enumerated() where j >= 0 {
+            #expect(j > last, "not monotone at \(i)")
+            #expect(a[i] == b[j], "matched unequal ids at \(i)")
+            last = j
+            matched += 1
+        }
+        return matched
+    }
+
+    /// The two aligners under the patience step (Myers, and the table for lopsided ranges) each
+    /// find a longest common subsequence; `match` (patience anchors first, as git's patience
+    /// diff: not always the longest) a valid alignment.
+    @Test(arguments: shapes.indices)
+    func alignersFindALongestCommonSubsequence(_ shape: Int) {
+        var rng = LineDiffTestGenerator(seed: UInt64(0x11AE_D1FF + shape))
+        let (n, m, alphabet) = Self.shapes[shape]
+        for _ in 0..<20 {
+            let a = Self.sequence(n, alphabet: alphabet, &rng), b = Self.sequence(m, alphabet: alphabet, &rng)
+            let longest = Self.lcsLength(a, b)
+            a.withUnsafeBufferPointer { pa in
+                b.withUnsafeBufferPointer { pb in
+                    var byTable = [Int](repeating: -1, count: n), byMyers = byTable
+                    LineDiff.table(pa, 0, n, pb, 0, m, &byTable)
+                    LineDiff.myers(pa, 0, n, pb, 0, m, &byMyers)
+                    #expect(Self.matched(byTable, a, b) == longest, "table, shape \(n)×\(m)")
+                    #expect(Self.matched(byMyers, a, b) == longest, "Myers, shape \(n)×\(m)")
+                }
+            }
+            #expect(Self.matched(LineDiff.match(a, b), a, b) <= longest)
+        }
+    }
+
+    /// Ids that never repeat (every line unique): patience anchors settle everything.
+    @Test func uniqueLinesAlignByPatience() {
+        let a = Array(0..<1_000), b = Array(0..<300) + Array(700..<1_000) + Array(300..<700)
+        let map = LineDiff.match(a, b)
+        #expect(map.filter { $0 >= 0 }.count == Self.lcsLength(a, b))
+    }
+}
+
+/// SplitMix64: a fixed seed gives the same pairs in every run.
+struct LineDiffTestGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
