@@ -31,6 +31,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["link.xib", "ours.xib"])
     }
 
+    /// The temporary files a crashed write may leave: named `.xibmerge-PID-XXXXXX`, found among
+    /// names that only begin alike.
+    @Test func findsTemporaryFilesByTheirNamesOnly() throws {
+        let dir = try FileIOTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let names = [".xibmerge-123-abcDEF", ".xibmerge-9-zzzzzz", ".xibmerge-", ".xibmerge-x-abcdef", ".xibmerge-12-abc",
+                     ".xibmerg", "xibmerge-123-abcdef", "Main.storyboard", ".xibmerge-123-abcdefg"]
+        for name in names { FileManager.default.createFile(atPath: dir + "/" + name, contents: Data()) }
+        let found = FileIO.temporaryFiles(beside: dir + "/Main.storyboard")
+        #expect(found.folder == dir)
+        #expect(found.files.map(\.name).sorted() == [".xibmerge-123-abcDEF", ".xibmerge-9-zzzzzz"])
+        #expect(found.files.map(\.pid).sorted() == [9, 123])
+    }
+
     /// The flush before the rename: `F_FULLFSYNC` on macOS, `fsync` where a file system refuses it
     /// (as Linux does every `F_FULLFSYNC`); a descriptor that is no file is an error either way.
     @Test func flushesToTheDriveOrSaysItCannot() throws {
