@@ -224,6 +224,23 @@ import XibKit
         #expect(c.current("ours") == (try c.original("expected")))
     }
 
+    /// The corpus merges that conflicted only on such spellings (openhab 0e11f6b7, OpenEmu
+    /// 649746eb, munki 4a9710a4, Hammerspoon 4b468fad, ...) merge clean and keep every change as
+    /// `Scripts/eval-equivalents` reads facts (the corpus's fact check through the table, in
+    /// Python); read literally they lose only the respelled values. Its `--self-test` asserts both.
+    @Test(.enabled(if: CLI.hasCorpus, "the shared corpus is not available (expected at <package root>/../shared/corpus); skipping"))
+    func spellingsTheCorpusCheckReadsLiterallyAreKept() throws {
+        guard (try? CLI.run("/usr/bin/env", ["python3", "-c", ""]))?.status == 0 else {
+            print("python3 is not available; skipping Scripts/eval-equivalents --self-test")
+            return
+        }
+        let quoted = "'" + CLI.binary.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        let r = try CLI.run("/usr/bin/env", ["python3", CLI.packageRoot.path + "/Scripts/eval-equivalents", "--self-test", "--cmd", quoted + " merge %O %A %B %P"],
+                            cwd: CLI.packageRoot.path)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("corpus: 7 scenarios merged"), "\(r.stdout)")
+    }
+
     /// A file xibmerge cannot read structurally (a legacy archive) whose lines merge without
     /// conflict: exit 0, as git's own merge would, and one line that says it was merged by lines.
     @Test func aCleanLineMergeOfALegacyFileExitsZero() throws {
