@@ -171,10 +171,12 @@ public enum LineDiff {
         let anchors = longestIncreasing(pairs.map(\.1)).map { pairs[$0] }
         if anchors.isEmpty {
             let n = a1 - a0, m = b1 - b0
-            // Myers costs at least (n + m)·|n − m| steps and a trace of D² frontier entries: for
-            // a run of a few lines against a long one (a block moved away, 22 lines against
+            // Myers costs at least (n + m)·|n − m| steps and a trace of as many frontier entries:
+            // for a few lines against over a thousand (a block moved away: 22 lines against
             // 1,429 in a heavy merge) that was megabytes of page faults; the table costs n·m.
-            if n * m <= (n + m) * abs(n - m) && n * m <= 1 << 20 {
+            // Only there: where both are cheap Myers stays, and with it git's choice among
+            // alignments of the same length (which lines a conflict hunk holds).
+            if abs(n - m) > 1_024 && n * m <= 1 << 20 {
                 table(a, a0, a1, b, b0, b1, &map)
             } else {
                 myers(a, a0, a1, b, b0, b1, &map)
@@ -228,10 +230,14 @@ public enum LineDiff {
         let maxD = min(n + m, 2000)
         let offset = maxD + 1
         var v = [Int](repeating: 0, count: 2 * maxD + 3)
-        var trace: [[Int]] = []
+        // The frontier before each step d, only on the diagonals a path can take (k = x − y in
+        // −m...n, and one either side), one buffer for all: the backtrack reads nothing else.
+        func saved(_ d: Int) -> ClosedRange<Int> { max(-d - 1, -m - 1)...min(d + 1, n + 1) }
+        var trace: [Int32] = [], starts: [Int] = []
         var found = -1
         outer: for d in 0...maxD {
-            trace.append(Array(v[(offset - d - 1)...(offset + d + 1)]))
+            starts.append(trace.count)
+            for k in saved(d) { trace.append(Int32(truncatingIfNeeded: v[offset + k])) }
             var k = -d
             while k <= d {
                 var x: Int
@@ -252,8 +258,8 @@ public enum LineDiff {
         var x = n, y = m
         var d = found
         while d > 0 {
-            let saved = trace[d]          // v before step d, covering k in -d-1...d+1
-            func vAt(_ k: Int) -> Int { saved[k + d + 1] }
+            let start = starts[d], low = saved(d).lowerBound
+            func vAt(_ k: Int) -> Int { Int(trace[start + k - low]) }
             let k = x - y
             let prevK: Int
             if k == -d || (k != d && vAt(k - 1) < vAt(k + 1)) { prevK = k + 1 } else { prevK = k - 1 }
