@@ -38,15 +38,20 @@ enum IDCollisions {
                                             subject: IBRules.objectIDAttribute, ours: renamed == .ours ? id : nil, theirs: renamed == .ours ? nil : id,
                                             resolution: "both sides added a different object with id '\(id)'; \(renamed.rawValue) was renamed to '\(fresh)' with its references"))
         }
-        if !renameInOurs.isEmpty { result.graphs.ours = IBGraph(xml: rewrite(graphs.ours, renaming: renameInOurs)) }
-        if !renameInTheirs.isEmpty { result.graphs.theirs = IBGraph(xml: rewrite(graphs.theirs, renaming: renameInTheirs)) }
+        let baseElements = renameInOurs.isEmpty && renameInTheirs.isEmpty ? nil : BaseElements(graphs.base.document)
+        if !renameInOurs.isEmpty { result.graphs.ours = IBGraph(xml: rewrite(graphs.ours, renaming: renameInOurs, readWith: baseElements)) }
+        if !renameInTheirs.isEmpty { result.graphs.theirs = IBGraph(xml: rewrite(graphs.theirs, renaming: renameInTheirs, readWith: baseElements)) }
         return result
     }
 
     /// Rewrites ids and every reference to them (`renaming`), gives the elements of `adding`
     /// (nodes of `g`) an id, then re-reads the document so that the merge sees ordinary parsed
     /// elements.
-    static func rewrite(_ g: IBGraph, renaming map: [String: String], adding: [Int: String] = [:]) -> XMLDocument {
+    /// `readWith`: base's elements, for a side: the rewritten bytes are read as the side's own
+    /// were (`UnchangedElements`), so only the elements that differ from base are read again;
+    /// read whole, a rewrite cost as much as the rest of an ordinary merge.
+    static func rewrite(_ g: IBGraph, renaming map: [String: String], adding: [Int: String] = [:],
+                        readWith base: BaseElements? = nil) -> XMLDocument {
         var doc = g.document
         for (i, node) in g.nodes.enumerated() {
             var changes: [(String, String)] = []
@@ -61,7 +66,8 @@ enum IDCollisions {
             }
         }
         let bytes = XMLWriter.write(doc)
-        return (try? XMLReader.parse(XMLSource(name: g.document.source.name, bytes: bytes))) ?? doc
+        let unchanged = base.map { UnchangedElements(base: $0, runs: LineDiff.sharedRuns(base: $0.source.bytes, other: bytes)) }
+        return (try? XMLReader.parse(XMLSource(name: g.document.source.name, bytes: bytes), unchanged: unchanged)) ?? doc
     }
 
     private static func subtreeBytes(_ g: IBGraph, _ n: Int) -> [UInt8] {

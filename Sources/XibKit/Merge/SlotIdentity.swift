@@ -39,13 +39,17 @@ enum SlotIdentity {
                                                 ours: m.ids.ours, theirs: m.ids.theirs,
                                                 resolution: "one object in its parent's keyed slot, with another id in each version; kept '\(m.kept)' and rewrote the references to the others"))
             }
+            // Base first: the sides are read again with its elements (as it is after this pass).
+            var baseElements: BaseElements?
             for version in MergeVersion.allCases {
                 var renames: [String: String] = [:], additions: [Int: String] = [:]
                 for m in matches where m.ids[version: version] != m.kept {
                     if let old = m.ids[version: version] { renames[old] = m.kept } else if let n = m.nodes[version: version] { additions[n] = m.kept }
                 }
                 guard !renames.isEmpty || !additions.isEmpty else { continue }
-                result.graphs[version: version] = IBGraph(xml: IDCollisions.rewrite(result.graphs[version: version], renaming: renames, adding: additions))
+                if version != .base && baseElements == nil { baseElements = BaseElements(result.graphs.base.document) }
+                result.graphs[version: version] = IBGraph(xml: IDCollisions.rewrite(result.graphs[version: version], renaming: renames,
+                                                                                    adding: additions, readWith: version == .base ? nil : baseElements))
             }
         }
         return result
