@@ -30,8 +30,10 @@ func runMergeBenchmark(corpus: String, xibmerge: String) -> [String] {
 /// Merges where both sides made 100 and more changes (`HeavyMerges`: generated on the largest
 /// scenarios under 600 KB). Targets: the median ratio at most 3, every merge under 60 ms.
 func runHeavyMergeBenchmark(corpus: String, xibmerge: String, git: String, runs: Int) -> [String] {
-    let dir = NSTemporaryDirectory() + "xibmerge-bench-heavy-\(getpid())"
-    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // XIBMERGE_BENCH_HEAVY_DIR keeps the generated scenarios there, to profile one of them.
+    let kept = ProcessInfo.processInfo.environment["XIBMERGE_BENCH_HEAVY_DIR"]
+    let dir = kept ?? NSTemporaryDirectory() + "xibmerge-bench-heavy-\(getpid())"
+    defer { if kept == nil { try? FileManager.default.removeItem(atPath: dir) } }
     let made = HeavyMerges.make(corpus: corpus, into: dir)
     guard !made.isEmpty else { return ["heavy merges: none could be made from \(corpus)/scenarios"] }
     var lines = ["merge where both sides made \(HeavyMerges.editsPerSide) generated edits (the largest \(made.count) scenarios under 600 KB, median of \(runs) alternating runs):"]
