@@ -6,7 +6,8 @@ import XibKit
 /// Each element is named by a canonical path: `#id` for an object, `#scene:ID` for a scene,
 /// otherwise its parent's path plus `/tag[key=value]` (the profile's identity attributes) or
 /// `/tag[*]` for an anonymous value (its position is dropped). An object's existence fact names
-/// its parent, so a move is a difference. Xcode's noise attributes and elements (versions,
+/// its parent, so a move is a difference; a container of objects (`<connections>`) is no fact of
+/// its own (Xcode drops it empty), as the shared corpus's fact check reads it too. Xcode's noise attributes and elements (versions,
 /// frames, `misplaced`, `<device>`, …), the document's caches and comments are left out: those
 /// are what the merge may take from either side.
 ///
@@ -43,6 +44,8 @@ public struct Facts: Sendable {
                 if meaning != IBRules.meaning(of: nil, in: slot) { counts["\(path[i]) means \(meaning)", default: 0] += 1 }
                 continue
             }
+            // A container of objects is there for its objects (which name it as their parent).
+            if g.isObjectContainer(i) { continue }
             let isObject = IBGraph.isObjectKey(path[i])
             counts[isObject ? "\(path[i]) in \(parentPath)" : path[i], default: 0] += 1
             // Order means something only outside sets (`constraints`, `connections`, …).

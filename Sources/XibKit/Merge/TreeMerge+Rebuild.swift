@@ -16,6 +16,9 @@ extension TreeMerge {
         var restoredFromBase: Set<String>
         /// Value elements (no id) one side deleted but that a conflict kept.
         var keptValues: Set<String> = []
+        /// Containers of objects one side removed with all it held and the other kept: they
+        /// stay for the objects that survive in them, and go if none does.
+        var emptiedContainers: Set<String> = []
         var cacheDeletions: [CacheDeletion] = []
         var log: MergeLog
     }
@@ -298,7 +301,9 @@ extension TreeMerge {
                 for v in MergeVersion.allCases where !here[version: v].contains(k) { children[version: v] = nil }
             }
             out.append(contentsOf: comments(before: k, children))
-            if let e = mergeNode(k, children, &s) { out.append(.element(e)) }
+            guard let e = mergeNode(k, children, &s) else { continue }
+            if !s.emptiedContainers.isEmpty, s.emptiedContainers.contains(k), !e.children.contains(where: \.isElement) { continue }
+            out.append(.element(e))
         }
         out.append(contentsOf: nodes.ours.map { trailingComments(graphs.ours, $0) } ?? nodes.theirs.map { trailingComments(graphs.theirs, $0) }
                    ?? trailingComments(graphs.base, nodes.base!))
@@ -323,6 +328,13 @@ extension TreeMerge {
         if fingerprints.base[bn] == fingerprints[otherThan: deleter][kn] || isNoiseElement(keeper, kn) {
             s.log.countRemoval(by: deleter)
             return false
+        }
+        // A container of objects (`<connections>`, `<subviews>`) that one side emptied, which
+        // Xcode then drops: the side deleted each object in it, and each object's fate is
+        // decided on its own (stage 1), the other side's new ones included.
+        if graphs.base.isObjectContainer(bn) && keeper.isObjectContainer(kn) {
+            s.emptiedContainers.insert(k)
+            return true
         }
         // A frame one side dropped (Xcode drops the frames of views it lays out itself) and the
         // other moved: layout, so the deletion wins, as over an object's layout-only changes.
