@@ -183,12 +183,12 @@ public enum FileIO {
         let marker = Array(".xibmerge-".utf8)
         while let entry = readdir(d) {
             // Names compared as bytes first: a String per entry was 10,000 instructions each,
-            // a third of a heavy merge's time in a folder of 3,000 files.
-            let named = withUnsafeBytes(of: entry.pointee.d_name) { name in
-                name.count >= marker.count && memcmp(name.baseAddress!, marker, marker.count) == 0
+            // 12% of a heavy merge's instructions in a folder of 3,213 files.
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { name -> String? in
+                guard name.count >= marker.count, memcmp(name.baseAddress!, marker, marker.count) == 0 else { return nil }
+                return String(cString: name.bindMemory(to: CChar.self).baseAddress!)
             }
-            guard named else { continue }
-            let file = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard let file = name else { continue }
             let parts = file.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0] == ".xibmerge", parts[2].count == 6, let pid = Int32(parts[1]) else { continue }
             out.append((pid, file))

@@ -45,7 +45,7 @@ public struct Facts: Sendable {
                 continue
             }
             // A container of objects is there for its objects (which name it as their parent).
-            if g.isObjectContainer(i) { continue }
+            if IBRules.isObjectContainer(e) { continue }
             let isObject = IBGraph.isObjectKey(path[i])
             counts[isObject ? "\(path[i]) in \(parentPath)" : path[i], default: 0] += 1
             // Order means something only outside sets (`constraints`, `connections`, …).

@@ -329,10 +329,10 @@ extension TreeMerge {
             s.log.countRemoval(by: deleter)
             return false
         }
-        // A container of objects (`<connections>`, `<subviews>`) that one side emptied, which
+        // A container of objects (`IBRules.isObjectContainer`) that one side emptied, which
         // Xcode then drops: the side deleted each object in it, and each object's fate is
         // decided on its own (stage 1), the other side's new ones included.
-        if graphs.base.isObjectContainer(bn) && keeper.isObjectContainer(kn) {
+        if IBRules.isObjectContainer(graphs.base.nodes[bn].element) && IBRules.isObjectContainer(keeper.nodes[kn].element) {
             s.emptiedContainers.insert(k)
             return true
         }

@@ -342,14 +342,6 @@ public struct IBGraph: Sendable {
         Children(childList, start: nodes[i].childStart, count: nodes[i].childCount)
     }
 
-    /// An element with no attributes and no text whose elements, if any, are all objects
-    /// (`<connections>`, `<subviews>`, `<constraints>`): Xcode drops it when it holds none, so
-    /// it is there for its objects, not a value of its own.
-    public func isObjectContainer(_ i: Int) -> Bool {
-        let e = nodes[i].element
-        return e.attributes.isEmpty && children(of: i).allSatisfy { nodes[$0].objectID != nil } && e.text.allSatisfy(\.isWhitespace)
-    }
-
     /// Whether a key names an object or a scene (`#id`, `#scene:ID`) rather than an element
     /// identified under its parent (`#id/subviews[0]`).
     public static func isObjectKey(_ key: String) -> Bool {

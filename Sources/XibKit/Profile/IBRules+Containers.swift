@@ -7,6 +7,17 @@
 /// sets (`<resources>`, `<dependencies>`) as objects. An empty container of either kind says
 /// nothing (the diff leaves `<subviews/>` out). A container not listed is ordered.
 extension IBRules {
+    /// An element with no attributes and no text whose elements, if any, are all objects
+    /// (`<connections>`, `<subviews>`, `<constraints>`): Xcode drops it when it holds none, so
+    /// it is there for its objects, not a value of its own (a side that deleted them all
+    /// removed it with them).
+    public static func isObjectContainer(_ e: XMLElement) -> Bool {
+        e.attributes.isEmpty && e.text.allSatisfy(\.isWhitespace) && e.children.allSatisfy { node in
+            guard case .element(let child) = node else { return true }
+            return child[attribute: objectIDAttribute] != nil && !hasNonObjectID(child.name)
+        }
+    }
+
     public enum Container: Sendable {
         /// Order carries meaning: `subviews` is z-order; `objects`, `scenes`, `items`,
         /// `segments`, `cells`, ... are ordered as shown to users.
