@@ -63,7 +63,25 @@ import Testing
                 }
             }
             #expect(Self.matched(LineDiff.match(a, b), a, b) <= longest)
+            #expect(Self.matched(LineDiff.match(a, b, alignment: .cheapest), a, b) <= longest)
         }
+    }
+
+    /// The cheap alignment (for the bytes two versions share) is valid, and a longest one where
+    /// finding it is cheap: small ranges, and ranges that differ in a few lines.
+    @Test func cheapAlignmentIsLongestWhereThatIsCheap() {
+        var rng = XMLSplitMix64(seed: 0xC4EA_9E57)
+        for (n, m) in [(110, 798), (429, 381), (798, 110), (30, 35), (60, 64)] {
+            let a = Self.sequence(n, alphabet: 4, &rng), b = Self.sequence(m, alphabet: 4, &rng)
+            let matched = Self.matched(LineDiff.match(a, b, alignment: .cheapest), a, b)
+            if n * m <= 4_096 { #expect(matched == Self.lcsLength(a, b), "\(n)×\(m)") } else { #expect(matched <= Self.lcsLength(a, b)) }
+        }
+        // A few lines changed in a block with no line unique to both: Myers finds all the rest.
+        let a = Self.sequence(600, alphabet: 4, &rng)
+        var b = a
+        for _ in 0..<8 { b[rng.below(b.count)] = 5 }
+        b.insert(contentsOf: [5, 5, 5], at: 300)
+        #expect(Self.matched(LineDiff.match(a, b, alignment: .cheapest), a, b) == Self.lcsLength(a, b))
     }
 
     /// Ids that never repeat (every line unique): patience anchors settle everything.
