@@ -268,3 +268,52 @@ struct ForeignOriginTests {
         #expect(added.allSatisfy { $0.newLine == nil })
     }
 }
+
+/// A diff describing only some objects (`wanted`, what a merge's conflict words ask for) lists
+/// their changes exactly as the whole diff does, in its order, lines included.
+enum PartialDiffLaw {
+    /// The number of changes compared for `old` → `new`, each wanted set being every other id
+    /// the whole diff shows (from the first, then from the second), then the removed objects'
+    /// (a group is placed by its new-side changes, which are then all unwanted).
+    static func check(old: IBDocument, new: IBDocument, label: String) -> Int {
+        let (o, n) = (DiffObjects(IBGraph(old)), DiffObjects(IBGraph(new)))
+        func diff(_ wanted: Set<String>?) -> [ObjectChange] {
+            SemanticDiff.compare(old: o, new: n, oldName: nil, newName: nil, displayName: "", options: DiffOptions(),
+                                 skipIdenticalSubtrees: true, wanted: wanted).changes
+        }
+        let whole = diff(nil)
+        let ids = Array(Set(whole.compactMap(\.id))).sorted()
+        var compared = 0
+        let removed = Set(whole.filter { $0.kind == .removed }.compactMap(\.id))
+        for wanted in [0, 1].map({ start in Set(stride(from: start, to: ids.count, by: 2).map { ids[$0] }) }) + [removed] {
+            let expected = whole.filter { $0.id.map(wanted.contains) ?? false }
+            let partial = diff(wanted).filter { $0.id != nil }
+            #expect(partial == expected, "\(label): wanted \(wanted.count) of \(ids.count) ids")
+            compared += expected.count
+        }
+        return compared
+    }
+}
+
+extension DiffUnitTests {
+    @Test("a diff of some objects lists their changes as the whole diff does (merge fixtures)")
+    func partialDiffAgreesOnFixtures() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/merge", isDirectory: true)
+        var compared = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() {
+            let folder = root.appendingPathComponent(name, isDirectory: true)
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            func read(_ prefix: String) -> IBDocument? {
+                files.first { $0.hasPrefix(prefix + ".") }.flatMap { f in
+                    try? IBDocument(bytes: [UInt8](try Data(contentsOf: folder.appendingPathComponent(f))), name: f)
+                }
+            }
+            guard let base = read("base") else { continue }
+            for side in ["ours", "theirs"] {
+                if let other = read(side) { compared += PartialDiffLaw.check(old: base, new: other, label: "\(name) \(side)") }
+            }
+        }
+        #expect(compared >= 30, "too few changes compared: \(compared)")
+    }
+}

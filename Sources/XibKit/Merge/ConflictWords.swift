@@ -6,7 +6,7 @@
 struct ConflictWords {
     private let graphs: Three<IBGraph>
     private var objects = Three<DiffObjects?>(base: nil, ours: nil, theirs: nil)
-    /// base → ours and base → theirs, computed when a deletion asks.
+    /// base → ours and base → theirs, for the objects the deletions ask about (`describe`).
     private var edits = Three<Edits?>(base: nil, ours: nil, theirs: nil)
     /// Per version, the nodes referring to each id, made when a deletion asks: each deletion
     /// searching every reference (and every edit) would make the merge quadratic.
@@ -35,10 +35,25 @@ struct ConflictWords {
     }
 
     mutating func describe(_ events: inout [MergeEvent]) {
+        // Each keeping side's diff once, describing only the objects some deletion asks about.
+        var wanted = Three<Set<String>?>(base: nil, ours: nil, theirs: nil)
+        for e in events {
+            guard let c = e.conflict, c.conflictClass == .deleteEdit || c.conflictClass == .deleteReference,
+                  describesObject(c), let keeper = c.keptBy else { continue }
+            let v = MergeVersion(keeper), concerning = ids(concerning: c.elementKey, in: v)
+            wanted[version: v] = (wanted[version: v] ?? []).union(concerning.inside).union(concerning.referrers)
+                .union(ids(concerning: c.elementKey, in: .base).inside)
+        }
+        for v in [MergeVersion.ours, .theirs] {
+            guard let ids = wanted[version: v] else { continue }
+            edits[version: v] = Edits(SemanticDiff.compare(old: diffObjects(.base), new: diffObjects(v), oldName: nil, newName: nil,
+                                                           displayName: "", options: DiffOptions(), skipIdenticalSubtrees: true,
+                                                           wanted: ids))
+        }
         for i in events.indices {
             guard var c = events[i].conflict else { continue }
             switch c.conflictClass {
-            case .deleteEdit where c.attribute == nil && !IBGraph.isObjectKey(c.elementKey), .attribute, .addAdd, .list, .layout:
+            case .deleteEdit where !describesObject(c), .attribute, .addAdd, .list, .layout:
                 describeValue(&c)
             case .deleteEdit, .deleteReference:
                 describeObject(&c)
@@ -47,6 +62,12 @@ struct ConflictWords {
             }
             events[i].conflict = c
         }
+    }
+
+    /// Whether a conflict is told as an object's (`describeObject`) where it is a deletion: a
+    /// value deleted against an edit is told as the value.
+    private func describesObject(_ c: MergeConflict) -> Bool {
+        c.conflictClass != .deleteEdit || c.attribute != nil || IBGraph.isObjectKey(c.elementKey)
     }
 
     private mutating func diffObjects(_ v: MergeVersion) -> DiffObjects {
@@ -106,10 +127,6 @@ struct ConflictWords {
         (c.base, c.ours, c.theirs) = (values.base, values.ours, values.theirs)
         guard let keeper = c.keptBy else { return }
         let v = MergeVersion(keeper)
-        if edits[version: v] == nil {
-            edits[version: v] = Edits(SemanticDiff.compare(old: diffObjects(.base), new: diffObjects(v), oldName: nil, newName: nil,
-                                                           displayName: "", options: DiffOptions(), skipIdenticalSubtrees: true))
-        }
         let (inside, referrers) = ids(concerning: c.elementKey, in: v)
         let all = inside.union(ids(concerning: c.elementKey, in: .base).inside)
         c.edit = edits[version: v]!.changes(to: all)
