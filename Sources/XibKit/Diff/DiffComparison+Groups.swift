@@ -50,11 +50,11 @@ extension DiffComparison {
         if turnover == .noise { return hideNoise(tag) }
         let root = side.groupRoot(index)
         let groupSort = isNew ? SortKey(position: root, removed: 0) : removedSortKey(root)
-        let placeholder = ObjectChange(kind: isNew ? .added : .removed, category: "", tag: tag, id: nil, path: "", location: "",
-                                       oldSummary: nil, newSummary: nil)
         let entry = Entry(groupKey: side.graph.nodes[root].key,
                           group: (side.groupKind(root), change == nil ? "" : side.groupTitle(root), root > 0 ? side.shownID(root) : nil),
-                          groupSort: groupSort, sort: sort, change: change ?? placeholder,
+                          groupSort: groupSort, sort: sort,
+                          change: change ?? ObjectChange(kind: isNew ? .added : .removed, category: "", tag: tag, id: nil, path: "",
+                                                         location: "", oldSummary: nil, newSummary: nil),
                           oldNode: change == nil ? nil : isNew ? oldNode : index, newNode: change == nil ? nil : isNew ? index : nil)
         if turnover == .noiseUnlessOtherChanges { changesIfOthers.append(entry) } else { entries.append(entry) }
     }
