@@ -97,8 +97,7 @@ struct ShellCompletionTests {
                 let afterPrompt = screen.components(separatedBy: "zsh> ").last ?? ""
                 return expected.allSatisfy { afterPrompt.contains($0) }
             }
-            try terminal.keys(["C-c"])
-            try terminal.waitFor { $0.hasSuffix("zsh>") }
+            try terminal.abandonLine()
         }
     }
 
@@ -178,17 +177,33 @@ final class ShellTerminal {
 
     func keys(_ names: [String]) throws { try tmux(["send-keys"] + names) }
 
+    /// Ctrl-C until a fresh prompt shows. One is not always enough: on a loaded host a Ctrl-C
+    /// that arrives while the completion widget still runs interrupts the widget, not the line.
+    func abandonLine() throws {
+        for _ in 1..<8 {
+            try keys(["C-c"])
+            if try waitFor(seconds: 5, recording: false, { $0.hasSuffix("zsh>") }) { return }
+        }
+        try keys(["C-c"])
+        try waitFor { $0.hasSuffix("zsh>") }
+    }
+
     /// The screen, its trailing blank lines and spaces dropped.
     func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-J"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func waitFor(what: String = "the prompt", seconds: Double = 20, _ done: (String) -> Bool) throws {
+    /// Whether the screen came to pass `done` within `seconds`; if not, and `recording`, a
+    /// recorded issue and a thrown error.
+    @discardableResult
+    func waitFor(what: String = "the prompt", seconds: Double = 20, recording: Bool = true,
+                 _ done: (String) -> Bool) throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if done(try screen()) { return }
+            if done(try screen()) { return true }
             Thread.sleep(forTimeInterval: 0.1)
         }
+        guard recording else { return false }
         Issue.record("the terminal never showed \(what):\n\(try screen())")
         throw CancellationError()
     }
