@@ -1,5 +1,6 @@
 import CorpusSupport
 import Foundation
+import MergeLaws
 import Testing
 import XibKit
 
@@ -139,6 +140,52 @@ import XibKit
         #expect(throws: XMLParseError.self) {
             try XMLReader.checkWellFormed(broken, name: "merged", skipping: misplaced.sorted { $0.lowerBound < $1.lowerBound })
         }
+    }
+
+    /// The law behind skipping copies: on the bundled merge fixtures' bases and a large real
+    /// file, every seventh element edited (so the writer copies whole elements around what it
+    /// writes anew), the check of the written bytes fails exactly where reading them fails,
+    /// for a byte changed anywhere the writer wrote anew.
+    @Test func checkWellFormedAgreesWithReadingWhereWrittenAnew() throws {
+        let merges = try FileManager.default.contentsOfDirectory(at: Fixtures.url("merge"), includingPropertiesForKeys: nil)
+        let files = merges.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+                .filter { $0.deletingPathExtension().lastPathComponent == "base" }
+        } + [Fixtures.url("real/large-prefs-window.xib")]
+        #expect(files.count > 30)
+        var count = 0, mutated = 0
+        func edit(_ e: inout XibKit.XMLElement) {
+            count += 1
+            if count % 7 == 0 { e[attribute: "edited"] = "\(count)" }
+            for i in e.children.indices {
+                guard case .element(var child) = e.children[i] else { continue }
+                edit(&child)
+                e.children[i] = .element(child)
+            }
+        }
+        var generator = SplitMix(seed: 38)
+        for url in files.sorted(by: { $0.path < $1.path }) {
+            var doc = try XMLReader.parse(try Corpus.bytes(url), name: url.lastPathComponent)
+            edit(&doc.root)
+            let (bytes, copies) = XMLWriter.writeRecordingCopies(doc)
+            #expect(!copies.isEmpty, "\(url.lastPathComponent)")
+            try XMLReader.checkWellFormed(bytes, name: "merged", skipping: copies)
+            // Written anew: what no copied element holds.
+            var anew = [Bool](repeating: true, count: bytes.count)
+            for r in copies { for i in r { anew[i] = false } }
+            let positions = anew.indices.filter { anew[$0] }
+            for _ in 0..<12 {
+                var broken = bytes
+                let at = positions[Int(generator.next() % UInt64(positions.count))]
+                broken[at] = [0x3C, 0x3E, 0x2F, 0x22, 0x26, 0x01, 0x20, 0x61][Int(generator.next() % 8)]
+                guard broken != bytes else { continue }
+                mutated += 1
+                let read = (try? XMLReader.parse(broken, name: "merged")) != nil
+                let checked = (try? XMLReader.checkWellFormed(broken, name: "merged", skipping: copies)) != nil
+                #expect(read == checked, "\(url.lastPathComponent): byte \(at) made \(broken[at])")
+            }
+        }
+        #expect(mutated > 300)
     }
 
     @Test func mismatchedTagIsReportedAtTheEndTag() throws {
