@@ -9,13 +9,13 @@ import Darwin
 extension DiffComparison {
     mutating func emitAdded(_ ni: Int, depth: Int) {
         guard let new, !meansNothing(ni, in: new) else { return }
-        let change = isWanted(new, ni) ? makeChange(new, ni, isNew: true, kind: .added, depth: depth) : nil
+        let change = makeChange(new, ni, isNew: true, kind: .added, depth: depth)
         append(change, side: new, isNew: true, index: ni, sort: SortKey(position: ni, removed: 0), turnover: turnover(new, ni))
     }
 
     mutating func emitRemoved(_ oi: Int, depth: Int) {
         guard let old, !meansNothing(oi, in: old) else { return }
-        let change = isWanted(old, oi) ? makeChange(old, oi, isNew: false, kind: .removed, depth: depth) : nil
+        let change = makeChange(old, oi, isNew: false, kind: .removed, depth: depth)
         append(change, side: old, isNew: false, index: oi, sort: removedSortKey(oi), turnover: turnover(old, oi))
     }
 
@@ -43,19 +43,15 @@ extension DiffComparison {
                             oldSummary: isNew ? nil : summary, newSummary: isNew ? summary : nil, depth: depth)
     }
 
-    /// Lists a change (nil: one not `wanted`, as a nameless placeholder in its place).
-    mutating func append(_ change: ObjectChange?, side: DiffObjects, isNew: Bool, index: Int, sort: SortKey, oldNode: Int? = nil,
+    mutating func append(_ change: ObjectChange, side: DiffObjects, isNew: Bool, index: Int, sort: SortKey, oldNode: Int? = nil,
                          turnover: IBRules.EntryTurnover = .change) {
-        let tag = side.graph.nodes[index].tag
-        if turnover == .noise { return hideNoise(tag) }
+        if turnover == .noise { return hideNoise(change.tag) }
         let root = side.groupRoot(index)
         let groupSort = isNew ? SortKey(position: root, removed: 0) : removedSortKey(root)
         let entry = Entry(groupKey: side.graph.nodes[root].key,
-                          group: (side.groupKind(root), change == nil ? "" : side.groupTitle(root), root > 0 ? side.shownID(root) : nil),
-                          groupSort: groupSort, sort: sort,
-                          change: change ?? ObjectChange(kind: isNew ? .added : .removed, category: "", tag: tag, id: nil, path: "",
-                                                         location: "", oldSummary: nil, newSummary: nil),
-                          oldNode: change == nil ? nil : isNew ? oldNode : index, newNode: change == nil ? nil : isNew ? index : nil)
+                          group: (side.groupKind(root), side.groupTitle(root), root > 0 ? side.shownID(root) : nil),
+                          groupSort: groupSort, sort: sort, change: change,
+                          oldNode: isNew ? oldNode : index, newNode: isNew ? index : nil)
         if turnover == .noiseUnlessOtherChanges { changesIfOthers.append(entry) } else { entries.append(entry) }
     }
 

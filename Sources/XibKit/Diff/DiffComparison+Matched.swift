@@ -2,16 +2,13 @@
 extension DiffComparison {
     mutating func compareMatched(_ oi: Int, _ ni: Int, identical: Bool) {
         guard let old, let new else { return }
-        let wanted = isWanted(new, ni)
         var move: ObjectMove? = nil
         if oi > 0, ni > 0 {
             let oParent = old.graph.nodes[old.graph.nodes[oi].parent].key, nParent = new.graph.nodes[new.graph.nodes[ni].parent].key
-            // (A placeholder's move only says there is one.)
-            func path(_ side: DiffObjects, _ i: Int) -> String { wanted ? side.ancestorPath(i) : "" }
             if oParent != nParent {
-                move = ObjectMove(from: path(old, oi), to: path(new, ni), reparented: true)
+                move = ObjectMove(from: old.ancestorPath(oi), to: new.ancestorPath(ni), reparented: true)
             } else if let reorder = reorders[ni] {
-                move = ObjectMove(from: path(old, oi), to: path(new, ni), reparented: false,
+                move = ObjectMove(from: old.ancestorPath(oi), to: new.ancestorPath(ni), reparented: false,
                                   oldPosition: reorder.from, newPosition: reorder.to)
             }
         }
@@ -29,9 +26,6 @@ extension DiffComparison {
             attributes += filtered(changes, entityTag: nTag, isNamedItem: new.graph.nodes[ni].objectID == nil && ni > 0 && nTag != IBRules.sceneTag)
         }
         guard move != nil || !attributes.isEmpty else { return }
-        guard wanted else {
-            return append(nil, side: new, isNew: true, index: ni, sort: SortKey(position: ni, removed: 0), oldNode: oi)
-        }
         let p = new.parentEntity[ni]
         let depth = p >= 0 && addedDepth[p] >= 0 ? addedDepth[p] + 1 : 0
         var change = makeChange(new, ni, isNew: true, kind: move != nil ? .moved : .modified, depth: depth)

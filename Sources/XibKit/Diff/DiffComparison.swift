@@ -4,11 +4,6 @@ struct DiffComparison {
     let new: DiffObjects?
     let options: DiffOptions
     let skipIdenticalSubtrees: Bool
-    /// The objects (by `ObjectChange.id`) whose changes are described; nil: all. The others
-    /// are listed as nameless placeholders, so that every group and change sorts as in the
-    /// whole diff: a merge's conflict words need a few objects' changes out of hundreds, and
-    /// describing each (names, paths, summaries) was a quarter of a heavy merge's diff.
-    let wanted: Set<String>?
 
     /// Per old node: matched by an object of the new document / root of an identical subtree.
     var matched: [Bool]
@@ -54,12 +49,11 @@ struct DiffComparison {
     /// other changes (`IBRules.EntryTurnover.noiseUnlessOtherChanges`): listed once all are known.
     var changesIfOthers: [Entry] = []
 
-    init(old: DiffObjects?, new: DiffObjects?, options: DiffOptions, skipIdenticalSubtrees: Bool, wanted: Set<String>? = nil) {
+    init(old: DiffObjects?, new: DiffObjects?, options: DiffOptions, skipIdenticalSubtrees: Bool) {
         self.old = old
         self.new = new
         self.options = options
         self.skipIdenticalSubtrees = skipIdenticalSubtrees
-        self.wanted = wanted
         let oldCount = old?.graph.nodes.count ?? 0
         matched = [Bool](repeating: false, count: oldCount)
         identicalRoot = [Bool](repeating: false, count: oldCount)
@@ -83,12 +77,6 @@ struct DiffComparison {
             entries += changesIfOthers
         }
         buildGroups()
-    }
-
-    /// Whether node `i`'s change is described (`wanted`).
-    func isWanted(_ side: DiffObjects, _ i: Int) -> Bool {
-        guard let wanted else { return true }
-        return side.shownID(i).map(wanted.contains) ?? false
     }
 
     /// Counts a noise change left out, under its name.

@@ -62,10 +62,9 @@ public enum SemanticDiff {
                 newName: newName, displayName: displayName, options: options, skipIdenticalSubtrees: skipIdenticalSubtrees)
     }
 
-    /// `wanted`: the objects whose changes are described (`DiffComparison.wanted`).
     static func compare(old: DiffObjects?, new: DiffObjects?, oldName: String?, newName: String?, displayName: String,
-                        options: DiffOptions, skipIdenticalSubtrees: Bool, wanted: Set<String>? = nil) -> FileDiff {
-        var run = DiffComparison(old: old, new: new, options: options, skipIdenticalSubtrees: skipIdenticalSubtrees, wanted: wanted)
+                        options: DiffOptions, skipIdenticalSubtrees: Bool) -> FileDiff {
+        var run = DiffComparison(old: old, new: new, options: options, skipIdenticalSubtrees: skipIdenticalSubtrees)
         run.run()
         let status: FileDiff.Status
         if old == nil && new == nil { status = .unchanged } else if old == nil { status = .added } else if new == nil { status = .deleted } else {

@@ -6,7 +6,7 @@
 struct ConflictWords {
     private let graphs: Three<IBGraph>
     private var objects = Three<DiffObjects?>(base: nil, ours: nil, theirs: nil)
-    /// base → ours and base → theirs, for the objects the deletions ask about (`describe`).
+    /// base → ours and base → theirs, computed when a deletion asks.
     private var edits = Three<Edits?>(base: nil, ours: nil, theirs: nil)
     /// Per version, the nodes referring to each id, made when a deletion asks: each deletion
     /// searching every reference (and every edit) would make the merge quadratic.
@@ -35,54 +35,18 @@ struct ConflictWords {
     }
 
     mutating func describe(_ events: inout [MergeEvent]) {
-        // Each keeping side's diff once, describing only the objects some deletion asks about.
-        var asked: [Int: Asked] = [:]
-        var wanted = Three<Set<String>?>(base: nil, ours: nil, theirs: nil)
-        for (i, e) in events.enumerated() {
-            guard let c = e.conflict, c.conflictClass == .deleteEdit || c.conflictClass == .deleteReference,
-                  describesObject(c), let keeper = c.keptBy else { continue }
-            let a = ask(c.elementKey, keptIn: MergeVersion(keeper))
-            asked[i] = a
-            wanted[version: a.version] = (wanted[version: a.version] ?? []).union(a.all).union(a.referrers)
-        }
-        for v in [MergeVersion.ours, .theirs] {
-            guard let ids = wanted[version: v] else { continue }
-            edits[version: v] = Edits(SemanticDiff.compare(old: diffObjects(.base), new: diffObjects(v), oldName: nil, newName: nil,
-                                                           displayName: "", options: DiffOptions(), skipIdenticalSubtrees: true,
-                                                           wanted: ids))
-        }
         for i in events.indices {
             guard var c = events[i].conflict else { continue }
             switch c.conflictClass {
-            case .deleteEdit where !describesObject(c), .attribute, .addAdd, .list, .layout:
+            case .deleteEdit where c.attribute == nil && !IBGraph.isObjectKey(c.elementKey), .attribute, .addAdd, .list, .layout:
                 describeValue(&c)
             case .deleteEdit, .deleteReference:
-                describeObject(&c, asked[i])
+                describeObject(&c)
             case .moveMove:
                 describeMove(&c)
             }
             events[i].conflict = c
         }
-    }
-
-    /// What a deletion asks about: the side that kept the object, the ids of the object and
-    /// all in it (in that side or base), and of the objects outside it that refer to them.
-    private struct Asked {
-        let version: MergeVersion
-        let all: Set<String>
-        let referrers: Set<String>
-    }
-
-    private mutating func ask(_ key: String, keptIn v: MergeVersion) -> Asked {
-        let (inside, referrers) = ids(concerning: key, in: v)
-        let all = inside.union(ids(concerning: key, in: .base).inside)
-        return Asked(version: v, all: all, referrers: referrers.subtracting(all))
-    }
-
-    /// Whether a conflict is told as an object's (`describeObject`) where it is a deletion: a
-    /// value deleted against an edit is told as the value.
-    private func describesObject(_ c: MergeConflict) -> Bool {
-        c.conflictClass != .deleteEdit || c.attribute != nil || IBGraph.isObjectKey(c.elementKey)
     }
 
     private mutating func diffObjects(_ v: MergeVersion) -> DiffObjects {
@@ -134,15 +98,22 @@ struct ConflictWords {
 
     /// An object deleted on one side: how it reads in each version that has it, and what the
     /// side that kept it changed in it or made refer to it.
-    private mutating func describeObject(_ c: inout MergeConflict, _ asked: Asked?) {
+    private mutating func describeObject(_ c: inout MergeConflict) {
         var values = Three<DiffValue?>(base: nil, ours: nil, theirs: nil)
         for v in MergeVersion.allCases {
             values[version: v] = graphs[version: v].byKey[c.elementKey].map { DiffValue(text: diffObjects(v).summary($0)) }
         }
         (c.base, c.ours, c.theirs) = (values.base, values.ours, values.theirs)
-        guard let asked, let edits = edits[version: asked.version] else { return }
-        c.edit = edits.changes(to: asked.all)
-        c.referrers = edits.changes(to: asked.referrers)
+        guard let keeper = c.keptBy else { return }
+        let v = MergeVersion(keeper)
+        if edits[version: v] == nil {
+            edits[version: v] = Edits(SemanticDiff.compare(old: diffObjects(.base), new: diffObjects(v), oldName: nil, newName: nil,
+                                                           displayName: "", options: DiffOptions(), skipIdenticalSubtrees: true))
+        }
+        let (inside, referrers) = ids(concerning: c.elementKey, in: v)
+        let all = inside.union(ids(concerning: c.elementKey, in: .base).inside)
+        c.edit = edits[version: v]!.changes(to: all)
+        c.referrers = edits[version: v]!.changes(to: referrers.subtracting(all))
     }
 
     /// The ids of the object with this key and of everything in it, and of the objects outside
