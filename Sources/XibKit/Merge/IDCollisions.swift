@@ -38,36 +38,33 @@ enum IDCollisions {
                                             subject: IBRules.objectIDAttribute, ours: renamed == .ours ? id : nil, theirs: renamed == .ours ? nil : id,
                                             resolution: "both sides added a different object with id '\(id)'; \(renamed.rawValue) was renamed to '\(fresh)' with its references"))
         }
-        let baseElements = renameInOurs.isEmpty && renameInTheirs.isEmpty ? nil : BaseElements(graphs.base.document)
-        if !renameInOurs.isEmpty { result.graphs.ours = IBGraph(xml: rewrite(graphs.ours, renaming: renameInOurs, readWith: baseElements)) }
-        if !renameInTheirs.isEmpty { result.graphs.theirs = IBGraph(xml: rewrite(graphs.theirs, renaming: renameInTheirs, readWith: baseElements)) }
+        let base = renameInOurs.isEmpty && renameInTheirs.isEmpty ? nil : Rewrite.ReadWith(graphs.base)
+        if !renameInOurs.isEmpty { result.graphs.ours = rewrite(graphs.ours, renaming: renameInOurs, readWith: base) }
+        if !renameInTheirs.isEmpty { result.graphs.theirs = rewrite(graphs.theirs, renaming: renameInTheirs, readWith: base) }
         return result
     }
 
-    /// Rewrites ids and every reference to them (`renaming`), gives the elements of `adding`
-    /// (nodes of `g`) an id, then re-reads the document so that the merge sees ordinary parsed
-    /// elements.
-    /// `readWith`: base's elements, for a side: the rewritten bytes are read as the side's own
-    /// were (`UnchangedElements`), so only the elements that differ from base are read again;
-    /// read whole, a rewrite cost as much as the rest of an ordinary merge.
+    /// Rewrites ids and every reference to them (`renaming`) and gives the elements of
+    /// `adding` (nodes of `g`) an id (`Rewrite.graph`; `readWith`: base, for a side).
     static func rewrite(_ g: IBGraph, renaming map: [String: String], adding: [Int: String] = [:],
-                        readWith base: BaseElements? = nil) -> XMLDocument {
-        var doc = g.document
+                        readWith base: Rewrite.ReadWith? = nil) -> IBGraph {
+        var edits: [(node: Int, attributes: [XMLAttribute])] = []
         for (i, node) in g.nodes.enumerated() {
-            var changes: [(String, String)] = []
-            for a in node.element.attributes {
-                if a.name == IBRules.objectIDAttribute, node.objectID != nil, let new = map[a.value] { changes.append((a.name, new)) }
-                else if a.name != IBRules.objectIDAttribute, IBRules.isReference(tag: node.tag, attribute: a.name), let new = map[a.value] { changes.append((a.name, new)) }
+            var attributes = node.element.attributes, changed = false
+            for k in attributes.indices {
+                let a = attributes[k]
+                let isID = a.name == IBRules.objectIDAttribute
+                guard isID ? node.objectID != nil : IBRules.isReference(tag: node.tag, attribute: a.name), let new = map[a.value] else { continue }
+                attributes[k].value = new
+                changed = true
             }
-            if let id = adding[i] { changes.append((IBRules.objectIDAttribute, id)) }
-            guard !changes.isEmpty else { continue }
-            TreeEdit.modify(&doc.root, at: g.treePath(of: i)[...]) { e in
-                for (name, value) in changes { e[attribute: name] = value }
+            if let id = adding[i] {
+                attributes.append(XMLAttribute(name: IBRules.objectIDAttribute, value: id))
+                changed = true
             }
+            if changed { edits.append((i, attributes)) }
         }
-        let bytes = XMLWriter.write(doc)
-        let unchanged = base.map { UnchangedElements(base: $0, runs: LineDiff.sharedRuns(base: $0.source.bytes, other: bytes)) }
-        return (try? XMLReader.parse(XMLSource(name: g.document.source.name, bytes: bytes), unchanged: unchanged)) ?? doc
+        return Rewrite.graph(g, setting: edits, readWith: base)
     }
 
     private static func subtreeBytes(_ g: IBGraph, _ n: Int) -> [UInt8] {

@@ -35,8 +35,9 @@ enum SafeAreaMigration {
             let added = convertAdded(other, conversion, base: graphs.base, converter: converter, events: &events)
             let kept = keepDeleted(by: other, converted, conversion, base: graphs.base, converter: converter, events: &events)
             guard !events.isEmpty else { continue }
-            let rewritten = (other: added.isEmpty ? other : IBGraph(xml: rewrite(other, added)),
-                             converted: kept.isEmpty ? converted : IBGraph(xml: rewrite(converted, kept)))
+            let base = Rewrite.ReadWith(graphs.base)
+            let rewritten = (other: added.isEmpty ? other : Rewrite.graph(other, setting: added, readWith: base),
+                             converted: kept.isEmpty ? converted : Rewrite.graph(converted, setting: kept, readWith: base))
             if converter == .theirs {
                 (result.graphs.ours, result.graphs.theirs) = (rewritten.other, rewritten.converted)
             } else {
@@ -142,16 +143,5 @@ enum SafeAreaMigration {
             guard let id else { return other.displayName(other.owningObject(other.nodes[n].parent)) }
             return other.objectIndex[id].map { other.displayName($0) } ?? id
         }
-    }
-
-    /// Sets each edited element's attributes and re-reads the document, so the merge sees
-    /// ordinary parsed elements.
-    private static func rewrite(_ g: IBGraph, _ edits: Edits) -> XMLDocument {
-        var doc = g.document
-        for (n, attributes) in edits {
-            TreeEdit.modify(&doc.root, at: g.treePath(of: n)[...]) { $0.attributes = attributes }
-        }
-        let bytes = XMLWriter.write(doc)
-        return (try? XMLReader.parse(XMLSource(name: g.document.source.name, bytes: bytes))) ?? doc
     }
 }

@@ -28,62 +28,76 @@ enum SlotIdentity {
 
     static func resolve(_ graphs: Three<IBGraph>) -> Result {
         var result = Result(graphs: graphs, events: [])
-        // A slot inside a slot (a content view's own keyed child) lines up once its parent has one
-        // id: a few passes, each only when the one before matched something.
-        for _ in 0..<4 {
-            let matches = findMatches(result.graphs)
-            guard !matches.isEmpty else { break }
-            for m in matches {
-                let path = result.graphs.ours.displayPath(m.nodes.ours!)
-                result.events.append(MergeEvent(kind: .renamedID, path: path, objectID: m.kept, subject: IBRules.objectIDAttribute,
-                                                ours: m.ids.ours, theirs: m.ids.theirs,
-                                                resolution: "one object in its parent's keyed slot, with another id in each version; kept '\(m.kept)' and rewrote the references to the others"))
+        let matches = findMatches(graphs)
+        guard !matches.isEmpty else { return result }
+        // Base first: the sides are read again with its elements, as they were first read.
+        var base: Rewrite.ReadWith?
+        for version in MergeVersion.allCases {
+            var renames: [String: String] = [:], additions: [Int: String] = [:]
+            for m in matches where m.ids[version: version] != m.kept {
+                if let old = m.ids[version: version] { renames[old] = m.kept } else if let n = m.nodes[version: version] { additions[n] = m.kept }
             }
-            // Base first: the sides are read again with its elements (as it is after this pass).
-            var baseElements: BaseElements?
-            for version in MergeVersion.allCases {
-                var renames: [String: String] = [:], additions: [Int: String] = [:]
-                for m in matches where m.ids[version: version] != m.kept {
-                    if let old = m.ids[version: version] { renames[old] = m.kept } else if let n = m.nodes[version: version] { additions[n] = m.kept }
-                }
-                guard !renames.isEmpty || !additions.isEmpty else { continue }
-                if version != .base && baseElements == nil { baseElements = BaseElements(result.graphs.base.document) }
-                result.graphs[version: version] = IBGraph(xml: IDCollisions.rewrite(result.graphs[version: version], renaming: renames,
-                                                                                    adding: additions, readWith: version == .base ? nil : baseElements))
-            }
+            guard !renames.isEmpty || !additions.isEmpty else { continue }
+            if version != .base && base == nil { base = Rewrite.ReadWith(result.graphs.base) }
+            result.graphs[version: version] = IDCollisions.rewrite(result.graphs[version: version], renaming: renames,
+                                                                   adding: additions, readWith: version == .base ? nil : base)
+        }
+        // Named in ours as merged: a slot's element that had no id there has one now (the
+        // rewrite keeps every node's number).
+        for m in matches {
+            result.events.append(MergeEvent(kind: .renamedID, path: result.graphs.ours.displayPath(m.nodes.ours!), objectID: m.kept,
+                                            subject: IBRules.objectIDAttribute, ours: m.ids.ours, theirs: m.ids.theirs,
+                                            resolution: "one object in its parent's keyed slot, with another id in each version; kept '\(m.kept)' and rewrote the references to the others"))
         }
         return result
     }
 
-    /// The keyed slots whose object has another id in some version, each once. Most objects
-    /// have the same id in all three: two look-ups each, then nothing.
+    /// The keyed slots whose object has another id in some version, each once, a slot inside a
+    /// matched slot included (found under the id its parent keeps), outer slots first. Most
+    /// objects have the same id in all three: two look-ups each, then nothing.
     private static func findMatches(_ graphs: Three<IBGraph>) -> [Match] {
-        var matches: [Match] = []
+        var found: [(level: Int, match: Match)] = []
         var seen: Set<String> = []
+        // Per version: each matched slot's node under the key its kept id gives it, and each
+        // matched node's key and nesting level.
+        var renamed = Three<[String: Int]>(base: [:], ours: [:], theirs: [:])
+        var matched = Three<[Int: (key: String, level: Int)]>(base: [:], ours: [:], theirs: [:])
         for side in [MergeSide.ours, .theirs] {
             // Bound once: a graph read through the subscript is a copy (a dozen references).
             let g = graphs[side: side], other = graphs[otherThan: side]
+            let version = MergeVersion(side)
             for n in g.nodes.indices where g.nodes[n].parent >= 0 && IBGraph.isObjectKey(g.nodes[n].key) {
                 let key = g.nodes[n].key, hash = g.byKey.hash(ofEntry: n)
                 guard other.byKey.value(for: key, hash: hash) == nil || graphs.base.byKey.value(for: key, hash: hash) == nil,
                       let slot = g.nodes[n].element[attribute: IBRules.keyAttribute] else { continue }
-                let parentKey = g.nodes[g.nodes[n].parent].key
+                let parent = matched[version: version][g.nodes[n].parent]
+                let parentKey = parent?.key ?? g.nodes[g.nodes[n].parent].key
                 guard seen.insert(parentKey + "\u{0}" + g.nodes[n].tag + "\u{0}" + slot).inserted,
-                      let m = match(graphs, parentKey: parentKey, tag: g.nodes[n].tag, slot: slot) else { continue }
-                matches.append(m)
+                      let m = match(graphs, parentKey: parentKey, tag: g.nodes[n].tag, slot: slot, renamed: renamed) else { continue }
+                let level = parent.map { $0.level + 1 } ?? 0
+                found.append((level, m))
+                for v in MergeVersion.allCases {
+                    guard let node = m.nodes[version: v] else { continue }
+                    renamed[version: v]["#" + m.kept] = node
+                    matched[version: v][node] = ("#" + m.kept, level)
+                }
             }
         }
-        return matches
+        // Stable: within a level, in the order found.
+        return found.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }.map(\.element.match)
     }
 
     /// The slot `slot` of the element `parentKey` in each version, if its object is one with
     /// two or three ids.
-    private static func match(_ graphs: Three<IBGraph>, parentKey: String, tag: String, slot: String) -> Match? {
-        func element(in g: IBGraph) -> Int? {
-            guard let p = g.byKey[parentKey] else { return nil }
+    /// `renamed`: per version, the nodes of slots already matched, under their kept ids' keys.
+    private static func match(_ graphs: Three<IBGraph>, parentKey: String, tag: String, slot: String,
+                              renamed: Three<[String: Int]>) -> Match? {
+        func element(in v: MergeVersion) -> Int? {
+            let g = graphs[version: v]
+            guard let p = renamed[version: v][parentKey] ?? g.byKey[parentKey] else { return nil }
             return g.children(of: p).first { g.nodes[$0].element[attribute: IBRules.keyAttribute] == slot }
         }
-        let nodes = Three(base: element(in: graphs.base), ours: element(in: graphs.ours), theirs: element(in: graphs.theirs))
+        let nodes = Three(base: element(in: .base), ours: element(in: .ours), theirs: element(in: .theirs))
         guard let o = nodes.ours, let t = nodes.theirs, graphs.ours.nodes[o].tag == tag, graphs.theirs.nodes[t].tag == tag,
               nodes.base.map({ graphs.base.nodes[$0].tag == tag }) ?? true else { return nil }
         let ids = Three(base: nodes.base.flatMap { graphs.base.nodes[$0].objectID }, ours: graphs.ours.nodes[o].objectID,
