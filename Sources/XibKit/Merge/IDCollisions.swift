@@ -48,7 +48,7 @@ enum IDCollisions {
     /// `adding` (nodes of `g`) an id (`Rewrite.graph`; `readWith`: base, for a side).
     static func rewrite(_ g: IBGraph, renaming map: [String: String], adding: [Int: String] = [:],
                         readWith base: Rewrite.ReadWith? = nil) -> IBGraph {
-        var edits: [(node: Int, attributes: [XMLAttribute])] = []
+        var edits: Rewrite.Edits = []
         for (i, node) in g.nodes.enumerated() {
             var attributes = node.element.attributes, changed = false
             for k in attributes.indices {

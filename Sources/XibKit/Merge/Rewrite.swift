@@ -2,6 +2,9 @@
 /// constraints converted to the safe area), read again so that the merge sees ordinary parsed
 /// elements, with its graph.
 enum Rewrite {
+    /// Nodes of a version, each with the attributes it gets.
+    typealias Edits = [(node: Int, attributes: [XMLAttribute])]
+
     /// Base, as a side's rewrite is read with: its elements, taken where the rewritten bytes
     /// are the same, and its graph, whose nodes the side's new graph copies there.
     struct ReadWith {
@@ -19,7 +22,7 @@ enum Rewrite {
     /// elements that differ from base are read again, and the graph copies base's nodes for
     /// the rest, as the side's first graph did; read and built whole, a rewrite cost as much as
     /// the rest of an ordinary merge. Base itself is read whole, as a merge always reads it.
-    static func graph(_ g: IBGraph, setting edits: [(node: Int, attributes: [XMLAttribute])], readWith base: ReadWith?) -> IBGraph {
+    static func graph(_ g: IBGraph, setting edits: Edits, readWith base: ReadWith?) -> IBGraph {
         var doc = g.document
         for (n, attributes) in edits {
             TreeEdit.modify(&doc.root, at: g.treePath(of: n)[...]) { $0.attributes = attributes }

@@ -22,8 +22,6 @@ enum SafeAreaMigration {
         var safeAreas: Set<String> { Set(views.values) }
     }
 
-    typealias Edits = [(node: Int, attributes: [XMLAttribute])]
-
     static func apply(_ graphs: Three<IBGraph>) -> Result {
         var result = Result(graphs: graphs, events: [])
         guard graphs.base.nodes.contains(where: { $0.tag == IBRules.oldLayoutGuideTag }) else { return result }
@@ -71,8 +69,8 @@ enum SafeAreaMigration {
 
     /// `other`'s new constraints on a deleted guide, converted as Xcode converts them.
     private static func convertAdded(_ other: IBGraph, _ c: Conversion, base: IBGraph, converter: MergeSide,
-                                     events: inout [MergeEvent]) -> Edits {
-        var edits: Edits = []
+                                     events: inout [MergeEvent]) -> Rewrite.Edits {
+        var edits: Rewrite.Edits = []
         guard !c.guides.isEmpty else { return edits }
         for n in other.nodes.indices where other.nodes[n].tag == IBRules.constraintTag {
             guard let id = other.nodes[n].objectID, base.objectIndex[id] == nil else { continue }
@@ -97,8 +95,8 @@ enum SafeAreaMigration {
 
     /// Base's constraints that `other` deleted and `converted` only converted: base's form in `converted`, so the deletion stands.
     private static func keepDeleted(by other: IBGraph, _ converted: IBGraph, _ c: Conversion, base: IBGraph, converter: MergeSide,
-                                    events: inout [MergeEvent]) -> Edits {
-        var edits: Edits = []
+                                    events: inout [MergeEvent]) -> Rewrite.Edits {
+        var edits: Rewrite.Edits = []
         for b in base.nodes.indices where base.nodes[b].tag == IBRules.constraintTag {
             guard let id = base.nodes[b].objectID, other.objectIndex[id] == nil, let s = converted.objectIndex[id],
                   isConversion(base.nodes[b].element, converted.nodes[s].element, holder: base.owningObject(base.nodes[b].parent), in: base, c)

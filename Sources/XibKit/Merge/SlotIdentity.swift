@@ -74,12 +74,12 @@ enum SlotIdentity {
                 let parentKey = parent?.key ?? g.nodes[g.nodes[n].parent].key
                 guard seen.insert(parentKey + "\u{0}" + g.nodes[n].tag + "\u{0}" + slot).inserted,
                       let m = match(graphs, parentKey: parentKey, tag: g.nodes[n].tag, slot: slot, renamed: renamed) else { continue }
-                let level = parent.map { $0.level + 1 } ?? 0
+                let level = parent.map { $0.level + 1 } ?? 0, keptKey = IBGraph.objectKey(m.kept)
                 found.append((level, m))
                 for v in MergeVersion.allCases {
                     guard let node = m.nodes[version: v] else { continue }
-                    renamed[version: v]["#" + m.kept] = node
-                    matched[version: v][node] = ("#" + m.kept, level)
+                    renamed[version: v][keptKey] = node
+                    matched[version: v][node] = (keptKey, level)
                 }
             }
         }

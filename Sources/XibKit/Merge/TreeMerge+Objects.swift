@@ -328,7 +328,7 @@ extension TreeMerge {
             var targets = s.keptByConflict.filter { g.byKey[$0] != nil && deleter.byKey[$0] == nil }
             while true {
                 var kept: [Int] = []
-                for r in g.references where targets.contains("#" + r.target) {
+                for r in g.references where targets.contains(IBGraph.objectKey(r.target)) {
                     let owner = g.owningObject(r.node)
                     let key = g.nodes[owner].key
                     guard owner > 0, IBGraph.isObjectKey(key), s.parents[key] == nil, !s.deletedObjects.contains(key),
