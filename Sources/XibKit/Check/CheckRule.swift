@@ -118,7 +118,7 @@ struct DocumentScan {
             }
         }
         if !flags.isEmpty {
-            for n in graph.nodes.indices where graph.nodes[n].objectID != nil {
+            for n in graph.nodes.indices where graph.nodes[n].isObject {
                 for (attribute, rule, message) in flags where graph.nodes[n].element[attribute: attribute] == "YES" {
                     out.append(problem(rule, at: n, object: n, message: message))
                 }

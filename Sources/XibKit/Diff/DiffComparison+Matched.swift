@@ -23,7 +23,7 @@ extension DiffComparison {
             if let container = noiseContainer(new, ni) {
                 for k in changes.indices where changes[k].noise == nil { changes[k].noise = container.noise }
             }
-            attributes += filtered(changes, entityTag: nTag, isNamedItem: new.graph.nodes[ni].objectID == nil && ni > 0 && nTag != IBRules.sceneTag)
+            attributes += filtered(changes, entityTag: nTag, isNamedItem: !new.graph.nodes[ni].isObject && ni > 0 && nTag != IBRules.sceneTag)
         }
         guard move != nil || !attributes.isEmpty else { return }
         let p = new.parentEntity[ni]

@@ -49,7 +49,7 @@ final class DiffObjects {
             }
             parentEntity[i] = isEntity[p] ? p : parentEntity[p]
             let isScene = nodes[i].tag == IBRules.sceneTag
-            if nodes[i].objectID != nil || isScene {
+            if nodes[i].isObject || isScene {
                 isEntity[i] = true
             } else if nodes[p].parent == 0, IBRules.isSet(nodes[p].tag) {
                 isEntity[i] = true  // <resources>/<image name=...>, <dependencies>/<capability ...>
@@ -176,7 +176,7 @@ final class DiffObjects {
         var own: String? = nil
         if node.tag == IBRules.sceneTag {
             own = displayName(n)
-        } else if node.objectID != nil, !(graph.nodes[node.parent].tag == IBRules.objectsContainer && isSceneMainObject(n)) {
+        } else if node.isObject, !(graph.nodes[node.parent].tag == IBRules.objectsContainer && isSceneMainObject(n)) {
             own = displayName(n)
         }
         let path = own.map { above.isEmpty ? $0 : DiffObjects.join(above, $0) } ?? above

@@ -84,7 +84,7 @@ extension DiffAttributes {
     static func valueName(of n: Int, attribute: String?, wholeValue: Bool, in graph: IBGraph) -> String? {
         var labels: [String] = []
         var i = n
-        while i > 0, graph.nodes[i].objectID == nil, graph.nodes[i].tag != IBRules.sceneTag {
+        while i > 0, !graph.nodes[i].isObject, graph.nodes[i].tag != IBRules.sceneTag {
             let e = graph.nodes[i].element
             // Wrappers and containers (`<resources>`, `<connections>`) name nothing of their own.
             let container = IBRules.isContainer(e.name)

@@ -88,7 +88,7 @@ public enum Outline {
         let path = i == 0 ? "Document (\(document.kind.rawValue), \(document.platform.rawValue))" : objects.path(i)
         let node = objects.graph.nodes[i]
         var skip = IBRules.summarisedAttributes[node.tag] ?? [IBRules.keyAttribute]
-        if node.objectID == nil, i > 0, node.tag != IBRules.sceneTag { skip.formUnion(IBRules.itemNameAttributes) }  // in the name
+        if !node.isObject, i > 0, node.tag != IBRules.sceneTag { skip.formUnion(IBRules.itemNameAttributes) }  // in the name
         var attributes: [(name: String, value: String)] = []
         for a in DiffAttributes.of(i, in: objects) where !skip.contains(a.name) {
             switch a.noise {

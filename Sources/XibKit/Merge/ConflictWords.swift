@@ -68,7 +68,7 @@ struct ConflictWords {
                 let g = graphs[version: v]
                 guard let n = g.byKey[c.elementKey] else { continue }
                 let e = g.nodes[n].element
-                let compact = whole && g.nodes[n].objectID == nil && DiffAttributes.isCompact(e)
+                let compact = whole && !g.nodes[n].isObject && DiffAttributes.isCompact(e)
                 if c.name == nil { c.name = DiffAttributes.valueName(of: n, attribute: c.attribute, wholeValue: compact, in: g) }
                 values[version: v] = value(of: n, in: v, attribute: compact ? nil : c.attribute)
             }
@@ -88,7 +88,7 @@ struct ConflictWords {
                     : DiffValue(text: value, isText: IBRules.textAttributes.contains(attribute) || value.isEmpty || value.contains(" "))
             }
         }
-        if g.children(of: n).contains(where: { g.nodes[$0].objectID != nil }) {
+        if g.children(of: n).contains(where: { g.nodes[$0].isObject }) {
             // A container of objects (`<connections>`): what it holds, as the diff names them.
             let items = g.children(of: n).map { diffObjects(v).summary($0) }
             return DiffValue(text: "[" + items.joined(separator: ", ") + "]")

@@ -54,7 +54,7 @@ enum IDCollisions {
             for k in attributes.indices {
                 let a = attributes[k]
                 let isID = a.name == IBRules.objectIDAttribute
-                guard isID ? node.objectID != nil : IBRules.isReference(tag: node.tag, attribute: a.name), let new = map[a.value] else { continue }
+                guard isID ? node.isObject : IBRules.isReference(tag: node.tag, attribute: a.name), let new = map[a.value] else { continue }
                 attributes[k].value = new
                 changed = true
             }

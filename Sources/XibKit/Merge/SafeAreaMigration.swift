@@ -54,7 +54,7 @@ enum SafeAreaMigration {
             guard let id = base.nodes[g].objectID, converted.objectIndex[id] == nil, other.objectIndex[id] != nil,
                   let type = base.nodes[g].element[attribute: IBRules.typeAttribute] else { continue }
             var owner = base.nodes[g].parent
-            while owner >= 0, base.nodes[owner].objectID == nil { owner = base.nodes[owner].parent }
+            while owner >= 0, !base.nodes[owner].isObject { owner = base.nodes[owner].parent }
             guard owner >= 0, let controller = base.nodes[owner].objectID, let sc = converted.objectIndex[controller],
                   let view = converted.children(of: sc).first(where: { converted.nodes[$0].element[attribute: IBRules.keyAttribute] == IBRules.rootViewKey }),
                   let viewID = converted.nodes[view].objectID,

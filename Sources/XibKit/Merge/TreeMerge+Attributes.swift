@@ -49,7 +49,7 @@ extension TreeMerge {
         let (base, ours, theirs) = (values.base, values.ours, values.theirs)
         let owner = graph.owningObject(node)
         let element = graph.nodes[node].element
-        let subject = TreeMerge.attributeSubject(name, of: element, tag: tag, isObject: graph.nodes[node].objectID != nil)
+        let subject = TreeMerge.attributeSubject(name, of: element, tag: tag, isObject: graph.nodes[node].isObject)
         func settle(_ how: BothChanged, _ value: String?) -> String? {
             log.recordBothChanged(how, graph: graph, node: owner, subject: subject, ours: ours, theirs: theirs)
             return value

@@ -447,7 +447,7 @@ extension TreeMerge {
     func isDeletedAncestor(_ n: Int, in g: IBGraph, deleter: Side) -> Bool {
         var p = g.nodes[n].parent
         while p > 0 {
-            if g.nodes[p].objectID != nil {
+            if g.nodes[p].isObject {
                 let key = g.nodes[p].key
                 return graphs[side: deleter].byKey[key] == nil
             }

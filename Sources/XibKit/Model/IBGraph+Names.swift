@@ -20,7 +20,7 @@ extension IBGraph {
         }
         if let title = IBGraph.visibleTitle(e) {
             name += " \"\(title)\""
-        } else if nodes[i].objectID == nil, let item = e.firstAttribute(of: IBRules.itemNameAttributes) {
+        } else if !nodes[i].isObject, let item = e.firstAttribute(of: IBRules.itemNameAttributes) {
             name += " \"\(item)\""  // resources and dependencies: Image "logo", Capability "Safe area layout guides"
         }
         return name
@@ -123,7 +123,7 @@ extension IBGraph {
             let node = nodes[n]
             if node.tag == IBRules.sceneTag {
                 parts.append(displayName(n))
-            } else if node.objectID != nil {
+            } else if node.isObject {
                 let isSceneMain = node.parent >= 0 && nodes[node.parent].tag == IBRules.objectsContainer
                     && scene(of: n).flatMap(sceneMainObject) == n
                 if !isSceneMain || n == i { parts.append(displayName(n)) }

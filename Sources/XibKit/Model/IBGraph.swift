@@ -16,7 +16,8 @@ public struct IBGraph: Sendable {
         // per element, 32 bytes less each, the object id included (read from the element).
         private let parentIndex: Int32, position: Int32
         private let level: UInt16
-        private let isObject: Bool
+        /// Whether this element is an object (has an object id): asked without reading its attributes.
+        public let isObject: Bool
         /// Stable identity across versions of the file: `#id` for objects, `#scene:ID` for
         /// scenes, otherwise the parent's key plus `/tag[key=value]` or `/tag[ordinal]`.
         public let key: String
@@ -371,7 +372,7 @@ public struct IBGraph: Sendable {
     /// The nearest node (itself included) that is an object or a scene.
     public func owningObject(_ i: Int) -> Int {
         var n = i
-        while n > 0, nodes[n].objectID == nil, nodes[n].tag != IBRules.sceneTag { n = nodes[n].parent }
+        while n > 0, !nodes[n].isObject, nodes[n].tag != IBRules.sceneTag { n = nodes[n].parent }
         return n
     }
 

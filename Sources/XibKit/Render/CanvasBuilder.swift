@@ -195,7 +195,7 @@ struct CanvasBuilder {
     /// view with a frame is on the canvas once.
     private mutating func drawLooseViews(in root: Int) {
         var drawn = Set(shapes.map(\.node))
-        for n in root..<graph.subtreeEnd(of: root) where graph.nodes[n].objectID != nil && !drawn.contains(n) && frame(n) != nil {
+        for n in root..<graph.subtreeEnd(of: root) where graph.nodes[n].isObject && !drawn.contains(n) && frame(n) != nil {
             let start = shapes.count
             drawRoot(n)
             for s in shapes[start...] { drawn.insert(s.node) }
@@ -235,7 +235,7 @@ extension CanvasBuilder {
                 } else if graph.nodes[c].tag == IBRules.tableCellViews.column {
                     // A cell view's frame is in the table's coordinates: it already holds its column's offset.
                     walk(c, dx: 0, hidden: hidden)
-                } else if graph.nodes[c].objectID == nil || !isController(c) {
+                } else if !graph.nodes[c].isObject || !isController(c) {
                     walk(c, dx: dx, hidden: hidden)
                 }
             }
@@ -259,7 +259,7 @@ extension CanvasBuilder {
     /// view key, or in a view container (`IBRules`).
     func isView(_ c: Int) -> Bool {
         let node = graph.nodes[c]
-        guard node.objectID != nil else { return false }
+        guard node.isObject else { return false }
         if frame(c) != nil { return true }
         if let key = node.element[attribute: IBRules.keyAttribute], IBRules.viewKeys.contains(key) { return true }
         let p = node.parent
@@ -286,7 +286,7 @@ extension CanvasBuilder {
     }
 
     func keyedChild(_ n: Int, _ key: String) -> Int? {
-        graph.children(of: n).first { graph.nodes[$0].objectID != nil && graph.nodes[$0].element[attribute: IBRules.keyAttribute] == key }
+        graph.children(of: n).first { graph.nodes[$0].isObject && graph.nodes[$0].element[attribute: IBRules.keyAttribute] == key }
     }
 
     func frame(_ n: Int) -> Wireframe.Rect? { rectChild(n, key: IBRules.frameKey) }

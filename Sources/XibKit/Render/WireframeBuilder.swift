@@ -75,7 +75,7 @@ public enum WireframeBuilder {
         return graph.children(of: objects).filter { o in
             probe.isTopLevelView(o) || probe.isWindow(o) || probe.keyedChild(o, IBRules.rootViewKey) != nil
                 || (graph.nodes[o].tag == IBRules.menuTag && probe.mainMenu(under: o) == o)
-                || (o..<graph.subtreeEnd(of: o)).contains { graph.nodes[$0].objectID != nil && probe.frame($0) != nil }
+                || (o..<graph.subtreeEnd(of: o)).contains { graph.nodes[$0].isObject && probe.frame($0) != nil }
         }
     }
 
