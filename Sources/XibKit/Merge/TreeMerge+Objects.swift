@@ -34,20 +34,9 @@ extension TreeMerge {
     }
 
     func planObjects() -> ObjectPlan {
-        let (ids, hashes) = objectKeys()
+        let (ids, found) = (objects.keys, objects.places)
         var s = ObjectPlanning(parents: ParentTable(minimumCapacity: ids.count))
-        // Each object's node and parent in each version, looked up once (the move checks need
-        // them again).
-        var found: [Places] = []
-        found.reserveCapacity(ids.count)
-        for (key, hash) in zip(ids, hashes) {
-            let nodes = Three(base: graphs.base.byKey.value(for: key, hash: hash), ours: graphs.ours.byKey.value(for: key, hash: hash),
-                              theirs: graphs.theirs.byKey.value(for: key, hash: hash))
-            let places = Places(nodes, parents: Three(base: Places.parentKey(graphs.base, nodes.base), ours: Places.parentKey(graphs.ours, nodes.ours),
-                                                      theirs: Places.parentKey(graphs.theirs, nodes.theirs)))
-            found.append(places)
-            decide(key, places, &s)
-        }
+        for (key, places) in zip(ids, found) { decide(key, places, &s) }
         breakMoveCycles(ids, found, &s)
         keepReferrersOfKept(&s)
         keepAncestorsOfSurvivors(&s)
@@ -74,29 +63,49 @@ extension TreeMerge {
         }
     }
 
-    /// Every object key of the three versions once, ours' first, with its hash as every graph's
-    /// index has it (node i is entry i): hashed once.
-    private func objectKeys() -> ([String], [UInt64]) {
-        // The graphs are passed to a local function, not gathered in an array: an array of them
-        // copies each graph's tables (a dozen retains) every time it is built.
-        var ids: [String] = []
-        var hashes: [UInt64] = []
-        var seen = KeyIndex(minimumCapacity: graphs.ours.nodes.count / 2)
-        func collect(_ g: IBGraph) {
-            for i in g.nodes.indices {
-                let key = g.nodes[i].key
-                guard IBGraph.isObjectKey(key) else { continue }
-                let hash = g.byKey.hash(ofEntry: i)
-                if seen.insert(key, 0, hash: hash) == nil {
-                    ids.append(key)
-                    hashes.append(hash)
-                }
+    /// Every object key of the three versions once (ours' first), and the object's node and
+    /// parent in each version: what the plan of each rendering starts from, found once.
+    struct Objects {
+        let keys: [String]
+        let places: [Places]
+
+        init(_ graphs: Three<IBGraph>) {
+            let (keys, hashes) = Objects.keys(graphs)
+            self.keys = keys
+            // Looked up once: the move checks need them again.
+            places = zip(keys, hashes).map { key, hash in
+                let nodes = Three(base: graphs.base.byKey.value(for: key, hash: hash), ours: graphs.ours.byKey.value(for: key, hash: hash),
+                                  theirs: graphs.theirs.byKey.value(for: key, hash: hash))
+                return Places(nodes, parents: Three(base: Places.parentKey(graphs.base, nodes.base),
+                                                    ours: Places.parentKey(graphs.ours, nodes.ours),
+                                                    theirs: Places.parentKey(graphs.theirs, nodes.theirs)))
             }
         }
-        collect(graphs.ours)
-        collect(graphs.theirs)
-        collect(graphs.base)
-        return (ids, hashes)
+
+        /// Every object key of the three versions once, ours' first, with its hash as every graph's
+        /// index has it (node i is entry i): hashed once.
+        private static func keys(_ graphs: Three<IBGraph>) -> ([String], [UInt64]) {
+            // The graphs are passed to a local function, not gathered in an array: an array of them
+            // copies each graph's tables (a dozen retains) every time it is built.
+            var ids: [String] = []
+            var hashes: [UInt64] = []
+            var seen = KeyIndex(minimumCapacity: graphs.ours.nodes.count / 2)
+            func collect(_ g: IBGraph) {
+                for i in g.nodes.indices {
+                    let key = g.nodes[i].key
+                    guard IBGraph.isObjectKey(key) else { continue }
+                    let hash = g.byKey.hash(ofEntry: i)
+                    if seen.insert(key, 0, hash: hash) == nil {
+                        ids.append(key)
+                        hashes.append(hash)
+                    }
+                }
+            }
+            collect(graphs.ours)
+            collect(graphs.theirs)
+            collect(graphs.base)
+            return (ids, hashes)
+        }
     }
 
     /// Whether one object survives, and under which parent.
@@ -325,10 +334,12 @@ extension TreeMerge {
             let g = graphs[side: keeper], deleter = graphs[otherThan: keeper]
             // Only what this side kept and the other deleted: a referrer the other side dropped
             // from an object both kept (a view it moved) was a change of its own.
-            var targets = s.keptByConflict.filter { g.byKey[$0] != nil && deleter.byKey[$0] == nil }
+            // By id, as references name them (a key made for each reference was most of the pass).
+            var targets = Set(s.keptByConflict.filter { $0.utf8.first == 0x23 && g.byKey[$0] != nil && deleter.byKey[$0] == nil }
+                .map { String($0.dropFirst()) })
             while true {
                 var kept: [Int] = []
-                for r in g.references where targets.contains(IBGraph.objectKey(r.target)) {
+                for r in g.references where targets.contains(r.target) {
                     let owner = g.owningObject(r.node)
                     let key = g.nodes[owner].key
                     guard owner > 0, IBGraph.isObjectKey(key), s.parents[key] == nil, !s.deletedObjects.contains(key),
@@ -341,7 +352,7 @@ extension TreeMerge {
                     s.parents[g.nodes[owner].key] = parentKey(g, owner)
                     keepSubtree(of: owner, in: g, &s)
                     markAncestors(g, owner, &s)
-                    targets.insert(g.nodes[owner].key)
+                    targets.insert(String(g.nodes[owner].key.dropFirst()))
                 }
             }
         }

@@ -235,11 +235,11 @@ extension TreeMerge {
         guard let n else { return [] }
         var out: [String] = []
         for c in g.children(of: n) {
-            let node = g.nodes[c]
-            if IBGraph.isObjectKey(node.key) {
-                guard parents.parent(of: node.key, hash: g.byKey.hash(ofEntry: c)) == parentKey else { continue }
+            let key = g.nodes[c].key  // (not the whole node: copying one retains all of it)
+            if IBGraph.isObjectKey(key) {
+                guard parents.parent(of: key, hash: g.byKey.hash(ofEntry: c)) == parentKey else { continue }
             }
-            out.append(node.key)
+            out.append(key)
         }
         return out
     }

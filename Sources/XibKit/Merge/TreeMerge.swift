@@ -41,6 +41,8 @@ final class TreeMerge {
     let fingerprints: Three<Fingerprints>
     /// The text before and after the root element, merged as lines.
     let outsideRoot: OutsideRoot
+    /// Every object of the three versions, where each has it: the same for every rendering.
+    let objects: Objects
 
     init(_ graphs: Three<IBGraph>, prefer: ConflictChoice, options: Options) {
         self.graphs = graphs
@@ -48,14 +50,16 @@ final class TreeMerge {
         self.options = options
         fingerprints = graphs.map(Fingerprints.init)
         outsideRoot = OutsideRoot(graphs)
+        objects = Objects(graphs)
     }
 
-    /// The same merge resolving toward another side: the graphs and their fingerprints are
-    /// this one's (computed once for every rendering of a merge with conflicts).
+    /// The same merge resolving toward another side: the graphs, their fingerprints and the
+    /// objects' places are this one's (found once for every rendering of a merge with conflicts).
     private init(_ other: TreeMerge, prefer: ConflictChoice) {
         graphs = other.graphs
         fingerprints = other.fingerprints
         outsideRoot = other.outsideRoot
+        objects = other.objects
         self.prefer = prefer
         options = other.options
     }
