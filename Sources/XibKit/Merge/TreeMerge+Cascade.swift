@@ -26,9 +26,10 @@ extension TreeMerge {
         let danglingInBase = Set(graphs.base.references.lazy.filter { self.graphs.base.objectIndex[$0.target] == nil }.map(\.target))
         // Made only when a reference dangles: most merges have none.
         var sidesOwn: Set<String>?
+        // The ids and references first: a graph of the result only when something goes, and
+        // each later pass reads what is left from that graph, not the document again.
+        var scan = IBGraph.IDsAndReferences(doc)
         for _ in 0..<8 {
-            // The ids and references first: a graph of the result only when something goes.
-            let scan = IBGraph.IDsAndReferences(doc)
             var dropping = false
             for r in scan.references where scan.ids[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
                 if graphs.base.objectIndex[r.target] == nil && graphs.ours.objectIndex[r.target] == nil && graphs.theirs.objectIndex[r.target] == nil {
@@ -43,7 +44,7 @@ extension TreeMerge {
                 let sound = !IntegrityCheck.hasGraphProblems(scan, ignoringMissing: missingEverywhere, ignoringReferences: sidesOwn ?? [])
                 return CascadedTree(document: doc, log: log, sound: sound)
             }
-            dropReferences(to: &doc, keeping: sidesOwn ?? [], &log)
+            scan = dropReferences(to: &doc, keeping: sidesOwn ?? [], &log)
         }
         return CascadedTree(document: doc, log: log, sound: nil)
     }
@@ -61,11 +62,13 @@ extension TreeMerge {
     }
 
     /// Removes the references of `doc` to objects a side deleted, and the elements that exist
-    /// to hold them.
-    private func dropReferences(to doc: inout XMLDocument, keeping sidesOwn: Set<String>, _ log: inout MergeLog) {
+    /// to hold them; gives the ids and references of what is left.
+    private func dropReferences(to doc: inout XMLDocument, keeping sidesOwn: Set<String>,
+                                _ log: inout MergeLog) -> IBGraph.IDsAndReferences {
         let g = IBGraph(xml: doc, keyed: false)
         var dropElements: Set<[Int]> = []
         var dropAttributes: [([Int], String)] = []
+        var droppedNodes: [Int] = [], droppedAttributes: [IBGraph.Reference] = []
         for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
             if graphs.base.objectIndex[r.target] == nil && graphs.ours.objectIndex[r.target] == nil && graphs.theirs.objectIndex[r.target] == nil { continue }
             if !sidesOwn.isEmpty && sidesOwn.contains(r.attribute + " " + r.target) { continue }
@@ -73,14 +76,17 @@ extension TreeMerge {
             let path = g.treePath(of: r.node)
             if IBRules.referringElements.contains(node.tag) {
                 if dropElements.insert(path).inserted {
+                    droppedNodes.append(r.node)
                     log.recordCascade(g, r.node, attribute: nil, target: r.target)
                 }
             } else {
                 dropAttributes.append((path, r.attribute))
+                droppedAttributes.append(r)
                 log.recordCascade(g, r.node, attribute: r.attribute, target: r.target)
             }
         }
         for (path, attr) in dropAttributes { TreeEdit.modify(&doc.root, at: path[...]) { $0[attribute: attr] = nil } }
         TreeEdit.remove(&doc.root, at: Array(dropElements))
+        return IBGraph.IDsAndReferences(g, removing: droppedNodes, attributes: droppedAttributes)
     }
 }

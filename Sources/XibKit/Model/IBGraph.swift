@@ -417,6 +417,27 @@ extension IBGraph {
 
         init(_ document: XMLDocument) { add(document.root) }
 
+        /// What this scan of `graph`'s document finds once the subtrees of the `removed` nodes
+        /// and the `removedAttributes` references are taken out of it: read from the graph, in
+        /// the same order, without reading the document again.
+        init(_ graph: IBGraph, removing removed: [Int], attributes removedAttributes: [IBGraph.Reference]) {
+            var gone = [Bool](repeating: false, count: graph.nodes.count)
+            for n in removed where !gone[n] {
+                var m = n
+                repeat {
+                    gone[m] = true
+                    m += 1
+                } while m < graph.nodes.count && graph.nodes[m].depth > graph.nodes[n].depth
+            }
+            for i in graph.nodes.indices where !gone[i] {
+                if let id = graph.nodes[i].objectID, ids.insert(id, 0) != nil { hasDuplicateIDs = true }
+            }
+            let removedAttributes = Set(removedAttributes)
+            for r in graph.references where !gone[r.node] && (removedAttributes.isEmpty || !removedAttributes.contains(r)) {
+                references.append(Reference(attribute: r.attribute, target: r.target))
+            }
+        }
+
         private mutating func add(_ e: XMLElement) {
             if let id = IBGraph.objectID(of: e, ElementIdentity(e)), ids.insert(id, 0) != nil { hasDuplicateIDs = true }
             IBGraph.forEachReference(in: e) { references.append(Reference(attribute: $0, target: $1)) }
