@@ -161,7 +161,9 @@ extension EditGenerator {
     /// How many levels deeper a child of `d` stands than `v` does.
     func depthOffset(_ v: Int, into d: Int) -> Int { graph.nodes[d].depth + 1 - graph.nodes[v].depth }
 
-    /// The lines of `range`, without those of `dropped` nodes in it, each indented `levels` more.
+    /// The lines of `range`, without those of `dropped` nodes in it, each indented `levels` more,
+    /// but for lines that stand in an element's text: Xcode indents tags and writes text as it
+    /// is (a base64 `<string>`'s lines and its end tag stay at the start of their lines).
     func reindent(_ lines: ArraySlice<UInt8>, dropping dropped: Set<Int>, by levels: Int) -> [UInt8] {
         let skip = dropped.compactMap { self.lines[$0] }.filter { lines.indices.contains($0.lowerBound) }
         var out: [UInt8] = []
@@ -170,12 +172,29 @@ extension EditGenerator {
             if let s = skip.first(where: { $0.lowerBound == at }) { at = s.upperBound; continue }
             let end = (lines[at...].firstIndex(of: 0x0A) ?? lines.endIndex - 1) + 1
             var line = Array(lines[at..<end])
-            if levels > 0 { line.insert(contentsOf: Array(repeating: 0x20, count: levels * indentUnit), at: 0) }
-            if levels < 0 { line.removeFirst(min(-levels * indentUnit, line.prefix { $0 == 0x20 }.count)) }
+            if levels > 0 && !isInText(at) { line.insert(contentsOf: Array(repeating: 0x20, count: levels * indentUnit), at: 0) }
+            if levels < 0 && !isInText(at) { line.removeFirst(min(-levels * indentUnit, line.prefix { $0 == 0x20 }.count)) }
             out += line
             at = end
         }
         return out
+    }
+
+    /// Whether the line starting at `p` stands in text: the characters between the tag before it
+    /// and the tag after it are not all white space.
+    func isInText(_ p: Int) -> Bool {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        var i = p
+        while i < bytes.count && bytes[i] != 0x3C {
+            if !isSpace(bytes[i]) { return true }
+            i += 1
+        }
+        i = p - 1
+        while i >= 0 && bytes[i] != 0x3E {
+            if !isSpace(bytes[i]) { return true }
+            i -= 1
+        }
+        return false
     }
 
     /// The start of the last line of `range`.

@@ -65,6 +65,24 @@ import XibKit
         #expect(result.violations.isEmpty, "\(result.violations)")
     }
 
+    /// Found by `Scripts/bench laws` (seed 4949): ours moves a view, theirs moves a button out of
+    /// it, into the same superview. The generator indented the button's base64 `keyEquivalent`
+    /// text with its tags, two ways, where Xcode writes that text at the start of its lines: the
+    /// two moves then changed one value, and the merge rightly called it a conflict.
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
+    func movedTextStaysAsXcodeWritesIt() throws {
+        let url = Corpus.scenariosDirectory.appendingPathComponent("conflicts/noah-nuebling+mac-mouse-fix__b5bb4cc1__App_Overrides_ScrollOverridePanel.xib/ours.xib")
+        let bytes = try Corpus.bytes(url)
+        let generator = try EditGenerator(bytes: bytes, name: "ours.xib")
+        let ours = try #require(generator.move("sMa-ht-Pf7", into: "7HO-48-dNs"))
+        let theirs = try #require(generator.move("nYS-Qc-j0P", into: "7HO-48-dNs"))
+        let text = Array("base64-UTF8=\"YES\">\nDQ\n</string>".utf8)
+        for edit in [ours, theirs] { #expect(edit.bytes.firstRange(of: text) != nil, "the moved button's text was indented") }
+        let result = MergeLaws.check(MergeLaws.Case(name: "ours.xib", base: bytes, ours: ours, theirs: theirs))
+        #expect(result.clean)
+        #expect(result.violations.isEmpty, "\(result.violations)")
+    }
+
     /// The suite's size: at least 500 cases when the corpus is there.
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
     func enoughCases() {
