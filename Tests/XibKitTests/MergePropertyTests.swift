@@ -54,13 +54,7 @@ import XibKit
     /// which the merge must report, not drop (437 facts were lost).
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
     func movesThatCloseACycleConflict() throws {
-        let url = Corpus.scenariosDirectory.appendingPathComponent("conflicts/noah-nuebling+mac-mouse-fix__b5bb4cc1__App_Overrides_ScrollOverridePanel.xib/theirs.xib")
-        let bytes = try Corpus.bytes(url)
-        let generator = try EditGenerator(bytes: bytes, name: "theirs.xib")
-        let ours = try #require(generator.move("hxt-ih-KEM", into: "sMa-ht-Pf7"))
-        let theirs = try #require(generator.move("sMa-ht-Pf7", into: "JdD-uc-D3h"))
-        let c = MergeLaws.Case(name: "theirs.xib", base: bytes, ours: ours, theirs: theirs)
-        let result = MergeLaws.check(c)
+        let (_, result) = try Self.moves(in: "theirs.xib", ours: ("hxt-ih-KEM", "sMa-ht-Pf7"), theirs: ("sMa-ht-Pf7", "JdD-uc-D3h"))
         #expect(!result.clean)
         #expect(result.violations.isEmpty, "\(result.violations)")
     }
@@ -71,16 +65,22 @@ import XibKit
     /// two moves then changed one value, and the merge rightly called it a conflict.
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipped))
     func movedTextStaysAsXcodeWritesIt() throws {
-        let url = Corpus.scenariosDirectory.appendingPathComponent("conflicts/noah-nuebling+mac-mouse-fix__b5bb4cc1__App_Overrides_ScrollOverridePanel.xib/ours.xib")
-        let bytes = try Corpus.bytes(url)
-        let generator = try EditGenerator(bytes: bytes, name: "ours.xib")
-        let ours = try #require(generator.move("sMa-ht-Pf7", into: "7HO-48-dNs"))
-        let theirs = try #require(generator.move("nYS-Qc-j0P", into: "7HO-48-dNs"))
+        let (edits, result) = try Self.moves(in: "ours.xib", ours: ("sMa-ht-Pf7", "7HO-48-dNs"), theirs: ("nYS-Qc-j0P", "7HO-48-dNs"))
         let text = Array("base64-UTF8=\"YES\">\nDQ\n</string>".utf8)
-        for edit in [ours, theirs] { #expect(edit.bytes.firstRange(of: text) != nil, "the moved button's text was indented") }
-        let result = MergeLaws.check(MergeLaws.Case(name: "ours.xib", base: bytes, ours: ours, theirs: theirs))
+        for edit in edits { #expect(edit.bytes.firstRange(of: text) != nil, "the moved button's text was indented") }
         #expect(result.clean)
         #expect(result.violations.isEmpty, "\(result.violations)")
+    }
+
+    /// A move on each side (a view's id, the id of its new superview) of one version of
+    /// mac-mouse-fix's ScrollOverridePanel scenario, and what the laws say of the case.
+    static func moves(in version: String, ours: (String, String), theirs: (String, String)) throws -> (edits: [Edit], result: MergeLaws.Result) {
+        let url = Corpus.scenariosDirectory.appendingPathComponent(
+            "conflicts/noah-nuebling+mac-mouse-fix__b5bb4cc1__App_Overrides_ScrollOverridePanel.xib/" + version)
+        let bytes = try Corpus.bytes(url)
+        let generator = try EditGenerator(bytes: bytes, name: version)
+        let o = try #require(generator.move(ours.0, into: ours.1)), t = try #require(generator.move(theirs.0, into: theirs.1))
+        return ([o, t], MergeLaws.check(MergeLaws.Case(name: version, base: bytes, ours: o, theirs: t)))
     }
 
     /// The suite's size: at least 500 cases when the corpus is there.
