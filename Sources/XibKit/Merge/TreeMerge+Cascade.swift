@@ -66,27 +66,23 @@ extension TreeMerge {
     private func dropReferences(to doc: inout XMLDocument, keeping sidesOwn: Set<String>,
                                 _ log: inout MergeLog) -> IBGraph.IDsAndReferences {
         let g = IBGraph(xml: doc, keyed: false)
-        var dropElements: Set<[Int]> = []
-        var dropAttributes: [([Int], String)] = []
-        var droppedNodes: [Int] = [], droppedAttributes: [IBGraph.Reference] = []
+        // Nodes of `g`: their paths in `doc` are made only to edit it.
+        var dropElements: Set<Int> = []
+        var dropAttributes: [IBGraph.Reference] = []
         for r in g.references where g.objectIndex[r.target] == nil && !IBRules.toleratedDanglingReferences.contains(r.attribute) {
             if graphs.base.objectIndex[r.target] == nil && graphs.ours.objectIndex[r.target] == nil && graphs.theirs.objectIndex[r.target] == nil { continue }
             if !sidesOwn.isEmpty && sidesOwn.contains(r.attribute + " " + r.target) { continue }
-            let node = g.nodes[r.node]
-            let path = g.treePath(of: r.node)
-            if IBRules.referringElements.contains(node.tag) {
-                if dropElements.insert(path).inserted {
-                    droppedNodes.append(r.node)
+            if IBRules.referringElements.contains(g.nodes[r.node].tag) {
+                if dropElements.insert(r.node).inserted {
                     log.recordCascade(g, r.node, attribute: nil, target: r.target)
                 }
             } else {
-                dropAttributes.append((path, r.attribute))
-                droppedAttributes.append(r)
+                dropAttributes.append(r)
                 log.recordCascade(g, r.node, attribute: r.attribute, target: r.target)
             }
         }
-        for (path, attr) in dropAttributes { TreeEdit.modify(&doc.root, at: path[...]) { $0[attribute: attr] = nil } }
-        TreeEdit.remove(&doc.root, at: Array(dropElements))
-        return IBGraph.IDsAndReferences(g, removing: droppedNodes, attributes: droppedAttributes)
+        for r in dropAttributes { TreeEdit.modify(&doc.root, at: g.treePath(of: r.node)[...]) { $0[attribute: r.attribute] = nil } }
+        TreeEdit.remove(&doc.root, at: dropElements.map(g.treePath))
+        return IBGraph.IDsAndReferences(g, removing: Array(dropElements), attributes: dropAttributes)
     }
 }
