@@ -335,8 +335,7 @@ extension TreeMerge {
             // Only what this side kept and the other deleted: a referrer the other side dropped
             // from an object both kept (a view it moved) was a change of its own.
             // By id, as references name them (a key made for each reference was most of the pass).
-            var targets = Set(s.keptByConflict.filter { $0.utf8.first == 0x23 && g.byKey[$0] != nil && deleter.byKey[$0] == nil }
-                .map { String($0.dropFirst()) })
+            var targets = Set(s.keptByConflict.filter { g.byKey[$0] != nil && deleter.byKey[$0] == nil }.compactMap(IBGraph.id(ofObjectKey:)))
             while true {
                 var kept: [Int] = []
                 for r in g.references where targets.contains(r.target) {
@@ -352,7 +351,7 @@ extension TreeMerge {
                     s.parents[g.nodes[owner].key] = parentKey(g, owner)
                     keepSubtree(of: owner, in: g, &s)
                     markAncestors(g, owner, &s)
-                    targets.insert(String(g.nodes[owner].key.dropFirst()))
+                    if let id = IBGraph.id(ofObjectKey: g.nodes[owner].key) { targets.insert(id) }
                 }
             }
         }

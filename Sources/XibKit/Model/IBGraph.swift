@@ -343,11 +343,15 @@ public struct IBGraph: Sendable {
         Children(childList, start: nodes[i].childStart, count: nodes[i].childCount)
     }
 
-    /// Whether a key names an object or a scene (`#id`, `#scene:ID`) rather than an element
-    /// identified under its parent (`#id/subviews[0]`).
     /// The key of the object with this id: `#id` (made without a concatenation: 1,800 a file).
     static func objectKey(_ id: String) -> String { prefixed(0x23, id) }
 
+    /// What follows the `#` of a key made by `objectKey`: the id a reference names (nil for a
+    /// key that does not start with `#`).
+    static func id(ofObjectKey key: String) -> String? { key.utf8.first == 0x23 ? String(key.dropFirst()) : nil }
+
+    /// Whether a key names an object or a scene (`#id`, `#scene:ID`) rather than an element
+    /// identified under its parent (`#id/subviews[0]`).
     public static func isObjectKey(_ key: String) -> Bool {
         // Bytewise (the merge asks this for every key it meets): `#`, and no `/` after it.
         var key = key
