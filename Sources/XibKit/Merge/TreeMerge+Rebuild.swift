@@ -105,21 +105,10 @@ extension TreeMerge {
         return graphs.theirs.nodes[n].element
     }
 
-    /// An element the profile merges as one value (`IBRules.isAtomicValue`).
-    func isAtomic(_ g: IBGraph, _ n: Int?) -> Bool {
-        n.map { IBRules.isAtomicValue(g.nodes[$0].element) } ?? false
-    }
-
-    /// Whether any version's element is merged as one value. A version's element that is
-    /// another's, as read (a side took it from base), is not looked at again: the answer reads
-    /// every child.
+    /// Whether any version's element is merged as one value (`IBGraph.Node.isAtomicValue`).
     func anyAtomic(_ nodes: Three<Int?>) -> Bool {
-        if isAtomic(graphs.base, nodes.base) { return true }
-        func sameAs(_ g: IBGraph, _ n: Int?, _ e: XMLElement) -> Bool { n.map { g.nodes[$0].element.isSameParsedElement(as: e) } ?? false }
-        if let o = nodes.ours, !sameAs(graphs.base, nodes.base, graphs.ours.nodes[o].element), isAtomic(graphs.ours, o) { return true }
-        if let t = nodes.theirs, !sameAs(graphs.base, nodes.base, graphs.theirs.nodes[t].element),
-           !sameAs(graphs.ours, nodes.ours, graphs.theirs.nodes[t].element), isAtomic(graphs.theirs, t) { return true }
-        return false
+        func atomic(_ g: IBGraph, _ n: Int?) -> Bool { n.map { g.nodes[$0].isAtomicValue } ?? false }
+        return atomic(graphs.base, nodes.base) || atomic(graphs.ours, nodes.ours) || atomic(graphs.theirs, nodes.theirs)
     }
 
     func mergeAtomic(_ key: String, _ nodes: Three<Int?>, _ log: inout MergeLog) -> XMLElement? {

@@ -18,6 +18,9 @@ public struct IBGraph: Sendable {
         private let level: UInt16
         /// Whether this element is an object (has an object id): asked without reading its attributes.
         public let isObject: Bool
+        /// Whether the merge takes this element as one value (`IBRules.AtomicValueTest`), found
+        /// while its children are read for their keys.
+        public fileprivate(set) var isAtomicValue = false
         /// Stable identity across versions of the file: `#id` for objects, `#scene:ID` for
         /// scenes, otherwise the parent's key plus `/tag[key=value]` or `/tag[ordinal]`.
         public let key: String
@@ -37,6 +40,7 @@ public struct IBGraph: Sendable {
         fileprivate init(_ node: Node, parent: Int, indexInParent: Int, depth: Int, childStart: Int32) {
             element = node.element
             isObject = node.isObject
+            isAtomicValue = node.isAtomicValue
             key = node.key
             childCount = node.childCount
             parentIndex = Int32(parent)
@@ -220,9 +224,14 @@ public struct IBGraph: Sendable {
             nodes[parent].childCount += 1
         }
         var ordinals = TagOrdinals()
+        var atomic = IBRules.AtomicValueTest()
         for i in children.indices {
-            guard case .element(let c) = children[i] else { continue }
+            guard case .element(let c) = children[i] else {
+                atomic.see(children[i])
+                continue
+            }
             let childIdentity = ElementIdentity(c)
+            atomic.see(c, childIdentity)
             // Objects and scenes are keyed by id; only other elements need a key under this parent.
             if !keyed || childIdentity.isGlobal(c) {
                 let (childKey, childID) = IBGraph.ownKey(c, childIdentity, local: "")
@@ -234,6 +243,7 @@ public struct IBGraph: Sendable {
                 add(c, key: childKey, keyHash: hash, objectID: nil, parent: index, indexInParent: i, depth: depth + 1)
             }
         }
+        if atomic.isAtomic { nodes[index].isAtomicValue = true }
     }
 
     /// Copies `neighbour`'s nodes for `e` and its subtree, when `e` is a subtree this document

@@ -85,26 +85,31 @@ extension IBRules {
 
     static func isGeometry(_ tag: String) -> Bool { geometryTags.contains { $0.isSameName(as: tag) } }
 
-    /// Elements merged as one value rather than attribute by attribute and child by child: those
-    /// holding text (`<string key="text">`: a text both sides changed is one conflict), and
-    /// lists of anonymous values (two children of one tag without identity: `<segment>`s,
-    /// `<integer>`s of `visibilityPriorities`), whose positions are their identity.
-    static func isAtomicValue(_ e: XMLElement) -> Bool {
-        // Few children have no key: a list, not a set.
-        var anonymous: [String] = []
-        for c in e.children {
-            switch c {
-            case .text(let t) where !t.isWhitespace: return true
-            case .cdata: return true
-            case .element(let child):
-                if ElementIdentity(child).isAnonymous {
-                    if anonymous.contains(where: { $0.isSameName(as: child.name) }) { return true }
-                    anonymous.append(child.name)
-                }
+    /// Whether an element is merged as one value rather than attribute by attribute and child by
+    /// child: it holds text (`<string key="text">`: a text both sides changed is one conflict),
+    /// or it is a list of anonymous values (two children of one tag without identity:
+    /// `<segment>`s, `<integer>`s of `visibilityPriorities`), whose positions are their identity.
+    /// Shown the element's children in order, as a graph reads them (`IBGraph.Node.isAtomicValue`),
+    /// with the identity it reads for each child's key.
+    struct AtomicValueTest {
+        /// How many anonymous children of each tag so far (made at the first: most elements
+        /// have none, and a graph asks for every element).
+        private var anonymous: TagOrdinals?
+        private(set) var isAtomic = false
+
+        mutating func see(_ node: XMLNode) {
+            switch node {
+            case .text(let t) where !t.isWhitespace: isAtomic = true
+            case .cdata: isAtomic = true
             default: break
             }
         }
-        return false
+
+        mutating func see(_ child: XMLElement, _ identity: ElementIdentity) {
+            guard !isAtomic, identity.isAnonymous else { return }
+            if anonymous == nil { anonymous = TagOrdinals() }
+            if anonymous!.next(child.name) > 0 { isAtomic = true }
+        }
     }
 
     // MARK: Containers
