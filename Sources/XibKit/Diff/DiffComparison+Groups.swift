@@ -9,14 +9,12 @@ import Darwin
 extension DiffComparison {
     mutating func emitAdded(_ ni: Int, depth: Int) {
         guard let new, !meansNothing(ni, in: new) else { return }
-        let change = makeChange(new, ni, isNew: true, kind: .added, depth: depth)
-        append(change, side: new, isNew: true, index: ni, sort: SortKey(position: ni, removed: 0), turnover: turnover(new, ni))
+        append(kind: .added, depth: depth, side: new, isNew: true, index: ni, sort: SortKey(position: ni, removed: 0), turnover: turnover(new, ni))
     }
 
     mutating func emitRemoved(_ oi: Int, depth: Int) {
         guard let old, !meansNothing(oi, in: old) else { return }
-        let change = makeChange(old, oi, isNew: false, kind: .removed, depth: depth)
-        append(change, side: old, isNew: false, index: oi, sort: removedSortKey(oi), turnover: turnover(old, oi))
+        append(kind: .removed, depth: depth, side: old, isNew: false, index: oi, sort: removedSortKey(oi), turnover: turnover(old, oi))
     }
 
     /// What an object added or removed is: an entry of the document's record may be noise (in a
@@ -34,23 +32,37 @@ extension DiffComparison {
         return IBRules.meansAbsence(g.nodes[i].element, parent: g.nodes[g.nodes[i].parent].tag)
     }
 
-    /// A change described from one side: the new document's, or the old one's for removed objects.
-    mutating func makeChange(_ side: DiffObjects, _ i: Int, isNew: Bool, kind: ObjectChange.Kind, depth: Int) -> ObjectChange {
+    /// The change an entry stands for, in words: described from its side, the new document's,
+    /// or the old one's for removed objects.
+    func change(_ e: Entry) -> ObjectChange {
+        let isNew = e.newNode != nil
+        let side = isNew ? new! : old!, i = e.newNode ?? e.oldNode!
         let title = side.groupTitle(side.groupRoot(i))
         let summary = side.summary(i)
-        return ObjectChange(kind: kind, category: side.category(i), tag: side.graph.nodes[i].tag, id: side.shownID(i),
+        return ObjectChange(kind: e.kind, category: side.category(i), tag: side.graph.nodes[i].tag, id: side.shownID(i),
                             path: side.path(i, summary: summary), location: side.location(i, groupTitle: title),
-                            oldSummary: isNew ? nil : summary, newSummary: isNew ? summary : nil, depth: depth)
+                            oldSummary: isNew ? e.oldNode.map { old!.summary($0) } : summary, newSummary: isNew ? summary : nil,
+                            depth: e.depth, move: e.move, attributes: e.attributes, oldLine: e.oldLine, newLine: e.newLine)
     }
 
-    mutating func append(_ change: ObjectChange, side: DiffObjects, isNew: Bool, index: Int, sort: SortKey, oldNode: Int? = nil,
+    /// The id `change(e)` shows, without the rest of its words.
+    func id(of e: Entry) -> String? {
+        e.newNode.map { new!.shownID($0) } ?? old!.shownID(e.oldNode!)
+    }
+
+    func tag(of e: Entry) -> String {
+        e.newNode.map { new!.graph.nodes[$0].tag } ?? old!.graph.nodes[e.oldNode!].tag
+    }
+
+    mutating func append(kind: ObjectChange.Kind, depth: Int, move: ObjectMove? = nil, attributes: [AttributeChange] = [],
+                         side: DiffObjects, isNew: Bool, index: Int, sort: SortKey, oldNode: Int? = nil,
                          turnover: IBRules.EntryTurnover = .change) {
-        if turnover == .noise { return hideNoise(change.tag) }
+        if turnover == .noise { return hideNoise(side.graph.nodes[index].tag) }
         let root = side.groupRoot(index)
         let groupSort = isNew ? SortKey(position: root, removed: 0) : removedSortKey(root)
         let entry = Entry(groupKey: side.graph.nodes[root].key,
                           group: (side.groupKind(root), side.groupTitle(root), root > 0 ? side.shownID(root) : nil),
-                          groupSort: groupSort, sort: sort, change: change,
+                          groupSort: groupSort, sort: sort, kind: kind, depth: depth, move: move, attributes: attributes,
                           oldNode: isNew ? oldNode : index, newNode: isNew ? index : nil)
         if turnover == .noiseUnlessOtherChanges { changesIfOthers.append(entry) } else { entries.append(entry) }
     }
@@ -127,13 +139,21 @@ extension DiffComparison {
         let oldLines = lines(old, entries.map(\.oldNode))
         let newLines = lines(new, entries.map(\.newNode))
         for k in entries.indices {
-            if let line = oldLines[k] { entries[k].change.oldLine = line }
-            if let line = newLines[k] { entries[k].change.newLine = line }
+            entries[k].oldLine = oldLines[k]
+            entries[k].newLine = newLines[k]
         }
     }
 
-    mutating func buildGroups() {
-        fillLines()
+    /// The diff's groups, every change in words.
+    func groups() -> [ChangeGroup] {
+        listed.map { g in
+            var group = g.group
+            group.changes = g.members.map { change(entries[$0]) }
+            return group
+        }
+    }
+
+    mutating func listGroups() {
         // Groups in order of their position; changes by position, then by emission.
         var groupIndex: [String: Int] = [:]
         var heads: [(key: String, sort: SortKey, group: ChangeGroup)] = []
@@ -155,13 +175,10 @@ extension DiffComparison {
         let order = heads.indices.sorted { a, b in
             heads[a].sort != heads[b].sort ? heads[a].sort < heads[b].sort : heads[a].key < heads[b].key
         }
-        groups = order.map { g in
-            var group = heads[g].group
-            let sorted = members[g].sorted { a, b in
+        listed = order.map { g in
+            (heads[g].group, members[g].sorted { a, b in
                 entries[a].sort != entries[b].sort ? entries[a].sort < entries[b].sort : a < b
-            }
-            group.changes = sorted.map { entries[$0].change }
-            return group
+            })
         }
     }
 }

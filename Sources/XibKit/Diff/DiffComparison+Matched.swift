@@ -28,11 +28,8 @@ extension DiffComparison {
         guard move != nil || !attributes.isEmpty else { return }
         let p = new.parentEntity[ni]
         let depth = p >= 0 && addedDepth[p] >= 0 ? addedDepth[p] + 1 : 0
-        var change = makeChange(new, ni, isNew: true, kind: move != nil ? .moved : .modified, depth: depth)
-        change.oldSummary = old.summary(oi)
-        change.move = move
-        change.attributes = attributes
-        append(change, side: new, isNew: true, index: ni, sort: SortKey(position: ni, removed: 0), oldNode: oi)
+        append(kind: move != nil ? .moved : .modified, depth: depth, move: move, attributes: attributes,
+               side: new, isNew: true, index: ni, sort: SortKey(position: ni, removed: 0), oldNode: oi)
     }
 
     /// Attribute changes, in the new order, then attributes only the old side has.

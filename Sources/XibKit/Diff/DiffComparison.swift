@@ -21,15 +21,23 @@ struct DiffComparison {
     /// Sort keys of removed objects, by old node.
     var removedSort: [Int: SortKey] = [:]
 
+    /// A change as found. It is put in words (`change(_:)`) only when read: a diff reads every
+    /// change, a merge's conflict words the few their conflicts concern.
     struct Entry {
         var groupKey: String
         var group: (kind: ChangeGroup.Kind, title: String, id: String?)
         var groupSort: SortKey
         var sort: SortKey
-        var change: ObjectChange
-        /// The object's nodes, for line numbers.
+        var kind: ObjectChange.Kind
+        var depth: Int
+        var move: ObjectMove? = nil
+        var attributes: [AttributeChange] = []
+        /// The object's nodes (a change is described from the new one where there is one), and
+        /// their lines.
         var oldNode: Int?
         var newNode: Int?
+        var oldLine: Int?
+        var newLine: Int?
     }
 
     /// Where a change sorts: by position in the new document; removed objects right after
@@ -41,7 +49,8 @@ struct DiffComparison {
     }
 
     var entries: [Entry] = []
-    var groups: [ChangeGroup] = []
+    /// The groups in the diff's order, each with its entries (indices in `entries`) in order.
+    var listed: [(group: ChangeGroup, members: [Int])] = []
     var framesChanged = 0
     var noiseHidden = 0
     var noiseNames: [String] = []
@@ -72,11 +81,12 @@ struct DiffComparison {
         }
         if let old { collectRemoved(old) }
         if entries.isEmpty && framesChanged == 0 {
-            for e in changesIfOthers { hideNoise(e.change.tag) }
+            for e in changesIfOthers { hideNoise(tag(of: e)) }
         } else {
             entries += changesIfOthers
         }
-        buildGroups()
+        fillLines()
+        listGroups()
     }
 
     /// Counts a noise change left out, under its name.

@@ -68,12 +68,12 @@ public enum SemanticDiff {
         run.run()
         let status: FileDiff.Status
         if old == nil && new == nil { status = .unchanged } else if old == nil { status = .added } else if new == nil { status = .deleted } else {
-            status = run.groups.isEmpty && run.framesChanged == 0 ? .unchanged : .modified
+            status = run.listed.isEmpty && run.framesChanged == 0 ? .unchanged : .modified
         }
         let reference = (new ?? old).flatMap { try? IBDocument(xml: $0.graph.document) }
         return FileDiff(oldName: oldName, newName: newName, displayName: displayName, status: status,
                         documentKind: reference?.kind ?? .xib, platform: reference?.platform ?? .unknown,
-                        options: options, groups: run.groups, framesChanged: run.framesChanged,
+                        options: options, groups: run.groups(), framesChanged: run.framesChanged,
                         noiseHidden: run.noiseHidden, noiseNames: run.noiseNames)
     }
 }

@@ -12,21 +12,25 @@ struct ConflictWords {
     /// searching every reference (and every edit) would make the merge quadratic.
     private var referrers = Three<[String: [Int]]?>(base: nil, ours: nil, theirs: nil)
 
-    /// A side's changes to base (its semantic diff), found by object id.
+    /// A side's changes to base (its semantic diff), found by object id, each put in words
+    /// only when a conflict reads it.
     private struct Edits {
-        let changes: [ObjectChange]
+        let comparison: DiffComparison
+        /// The entries in the diff's order, and each id's positions in that order.
+        let order: [Int]
         let byID: [String: [Int]]
 
-        init(_ diff: FileDiff) {
-            changes = diff.changes
+        init(_ comparison: DiffComparison) {
+            self.comparison = comparison
+            order = comparison.listed.flatMap(\.members)
             var byID: [String: [Int]] = [:]
-            for (i, c) in changes.enumerated() { if let id = c.id { byID[id, default: []].append(i) } }
+            for (p, k) in order.enumerated() { if let id = comparison.id(of: comparison.entries[k]) { byID[id, default: []].append(p) } }
             self.byID = byID
         }
 
         /// The changes to the objects of `ids`, in the diff's order.
         func changes(to ids: Set<String>) -> [ObjectChange] {
-            ids.flatMap { byID[$0] ?? [] }.sorted().map { changes[$0] }
+            ids.flatMap { byID[$0] ?? [] }.sorted().map { comparison.change(comparison.entries[order[$0]]) }
         }
     }
 
@@ -107,8 +111,9 @@ struct ConflictWords {
         guard let keeper = c.keptBy else { return }
         let v = MergeVersion(keeper)
         if edits[version: v] == nil {
-            edits[version: v] = Edits(SemanticDiff.compare(old: diffObjects(.base), new: diffObjects(v), oldName: nil, newName: nil,
-                                                           displayName: "", options: DiffOptions(), skipIdenticalSubtrees: true))
+            var comparison = DiffComparison(old: diffObjects(.base), new: diffObjects(v), options: DiffOptions(), skipIdenticalSubtrees: true)
+            comparison.run()
+            edits[version: v] = Edits(comparison)
         }
         let (inside, referrers) = ids(concerning: c.elementKey, in: v)
         let all = inside.union(ids(concerning: c.elementKey, in: .base).inside)
