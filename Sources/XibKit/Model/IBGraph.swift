@@ -215,7 +215,8 @@ public struct IBGraph: Sendable {
         node.childStart = Int32(childList.count)
         let elementCount = children.reduce(0) { $0 + ($1.isElement ? 1 : 0) }
         childList.append(contentsOf: repeatElement(-1, count: elementCount))
-        nodes.append(node)
+        // Moved, not copied: a copy retains all the node holds, and the original is then freed.
+        nodes.append(consume node)
         if let id = objectID, let first = objectIndex.insert(id, index) {
             duplicateIDs[id, default: [first]].append(index)
         }
