@@ -57,18 +57,6 @@ final class Fingerprints {
         return remember(h, n)
     }
 
-    /// Whether node `n` has the fingerprint node `m` of `other` has. Elements with the same key
-    /// and the same bytes have: a fingerprint reads nothing else, as long as neither graph had
-    /// to make a key unique (`~2`) and the element is not a value read for its meaning (which
-    /// reads its parent's tag). So the subtrees a side left as base had them, most of those a
-    /// deletion meets, are not fingerprinted at all.
-    func same(_ n: Int, as other: Fingerprints, _ m: Int) -> Bool {
-        // Fields read one by one: a copy of a node retains all it holds.
-        if !g.hasDuplicateKeys, !other.g.hasDuplicateKeys, !IBRules.hasEquivalents(g.nodes[n].tag),
-           g.nodes[n].key == other.g.nodes[m].key, g.nodes[n].element.hasSameBytes(as: other.g.nodes[m].element) { return true }
-        return self[n] == other[m]
-    }
-
     private func remember(_ h: FastHash, _ n: Int) -> Int {
         let v = Int(truncatingIfNeeded: h.value)
         memo[n] = v == 0 ? 1 : v

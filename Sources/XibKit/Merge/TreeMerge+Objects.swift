@@ -364,8 +364,8 @@ extension TreeMerge {
         // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
         // deleting the whole object: only additions and modifications stop a deletion.
         let moved = parentKey(graphs.base, b) != keeperParent
-        let changed = moved || (!fingerprints[otherThan: deleter].same(kept, as: fingerprints.base, b)
-                                && !isPruned(kept, in: keeper, fingerprints[otherThan: deleter], from: b))
+        let changed = (fingerprints[otherThan: deleter][kept] != fingerprints.base[b] && !isPruned(kept, in: keeper, fingerprints[otherThan: deleter], from: b))
+            || moved
         let referenced = touched(by: deleter == .ours ? .theirs : .ours, &s)[String(key.dropFirst())] != nil
         // Only the top of a deleted subtree is reported and counted; an object the keeper moved
         // out of the deleted subtree is a top of its own (its old parent lost only a child).

@@ -314,7 +314,7 @@ extension TreeMerge {
         // One value spelled another way, or a default dropped: said by its rule.
         if IBRules.hasEquivalents(keeper.nodes[kn].tag), !bytesEqual(graphs.base, bn, keeper, kn),
            let keep = keepDeletedSpelling(k, base: bn, deleter: deleter, &s) { return keep }
-        if fingerprints[otherThan: deleter].same(kn, as: fingerprints.base, bn) || isNoiseElement(keeper, kn) {
+        if fingerprints.base[bn] == fingerprints[otherThan: deleter][kn] || isNoiseElement(keeper, kn) {
             s.log.countRemoval(by: deleter)
             return false
         }
