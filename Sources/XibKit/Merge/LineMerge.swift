@@ -58,7 +58,8 @@ public enum LineMerge {
     /// The bytes ours and theirs each share with base, by line: what reading them may take
     /// from base's tree (`UnchangedElements`).
     public static func sharedWithBase(base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> (ours: [LineDiff.SharedRun], theirs: [LineDiff.SharedRun]) {
-        (LineDiff.sharedRuns(base: base, other: ours), LineDiff.sharedRuns(base: base, other: theirs))
+        let runs = LineDiff.sharedRuns(base: base, others: [ours, theirs])
+        return (runs[0], runs[1])
     }
 
     /// Marks where two full renderings differ (a structural merge rendered once preferring

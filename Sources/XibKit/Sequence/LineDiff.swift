@@ -19,15 +19,15 @@ public enum LineDiff {
     /// The runs of matched lines (`map`: for each line of base, its match in the other
     /// version, as `match` gives it) as byte runs. Lines keep their endings, so consecutive
     /// matched lines are one run of bytes on both sides.
-    public static func sharedRuns(_ map: [Int], base: [ArraySlice<UInt8>], other: [ArraySlice<UInt8>]) -> [SharedRun] {
+    public static func sharedRuns(_ map: [Int], base: ArraySlice<ArraySlice<UInt8>>, other: [ArraySlice<UInt8>]) -> [SharedRun] {
         var runs: [SharedRun] = []
         var k = 0
         while k < map.count {
             guard map[k] >= 0 else { k += 1; continue }
             let first = k
             while k + 1 < map.count && map[k + 1] == map[k] + 1 { k += 1 }
-            let baseStart = base[first].startIndex
-            runs.append(SharedRun(start: other[map[first]].startIndex, baseStart: baseStart, count: base[k].endIndex - baseStart))
+            let baseStart = base[base.startIndex + first].startIndex
+            runs.append(SharedRun(start: other[map[first]].startIndex, baseStart: baseStart, count: base[base.startIndex + k].endIndex - baseStart))
             k += 1
         }
         return runs
@@ -37,14 +37,33 @@ public enum LineDiff {
     /// file mostly differ in a few places: the lines before the first difference and after the
     /// last are found by comparing bytes, and only those between are diffed.
     public static func sharedRuns(base: [UInt8], other: [UInt8]) -> [SharedRun] {
-        let (head, tail) = commonEnds(base, other)
+        sharedRuns(base: base, others: [other])[0]
+    }
+
+    /// `sharedRuns(base:other:)` of each of two versions. Where the parts of base they differ
+    /// in overlap (the two sides of a heavy merge each changed things all over the file),
+    /// base's lines are split and interned once for both: a quarter of the interning.
+    public static func sharedRuns(base: [UInt8], others: [[UInt8]]) -> [[SharedRun]] {
+        let ends = others.map { commonEnds(base, $0) }
+        // Where each differs from base, in base's bytes.
+        let middles = ends.map { $0.head..<(base.count - $0.tail) }
+        guard middles.count == 1 || (middles.count == 2 && middles[0].overlaps(middles[1])) else {
+            return others.map { sharedRuns(base: base, other: $0) }
+        }
         // Lines of the middles in place (a copy of each was twice the file, at a diff's peak).
-        let b = lines(base[head..<(base.count - tail)]), o = lines(other[head..<(other.count - tail)])
-        let ids = intern([b, o])
-        var runs = head > 0 ? [SharedRun(start: 0, baseStart: 0, count: head)] : []
-        runs += sharedRuns(match(ids[0], ids[1], alignment: .cheapest), base: b, other: o)
-        if tail > 0 { runs.append(SharedRun(start: other.count - tail, baseStart: base.count - tail, count: tail)) }
-        return runs
+        let b = lines(base[middles.map(\.lowerBound).min()!..<middles.map(\.upperBound).max()!])
+        let o = zip(others, ends).map { other, end in lines(other[end.head..<(other.count - end.tail)]) }
+        let ids = intern([b] + o)
+        return middles.indices.map { k in
+            let middle = middles[k]
+            // The middles begin and end at lines' starts: whole lines of `b`.
+            let first = b.partitionPoint { $0.startIndex < middle.lowerBound }, last = b.partitionPoint { $0.startIndex < middle.upperBound }
+            var runs = middle.lowerBound > 0 ? [SharedRun(start: 0, baseStart: 0, count: middle.lowerBound)] : []
+            runs += sharedRuns(match(Array(ids[0][first..<last]), ids[k + 1], alignment: .cheapest), base: b[first..<last], other: o[k])
+            let tail = base.count - middle.upperBound
+            if tail > 0 { runs.append(SharedRun(start: others[k].count - tail, baseStart: middle.upperBound, count: tail)) }
+            return runs
+        }
     }
 
     /// The lengths of the whole lines `a` and `b` begin with and end with alike, not overlapping.
