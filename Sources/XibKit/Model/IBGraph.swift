@@ -454,8 +454,20 @@ extension IBGraph {
         }
 
         private mutating func add(_ e: XMLElement) {
-            if let id = IBGraph.objectID(of: e, ElementIdentity(e)), ids.insert(id, 0) != nil { hasDuplicateIDs = true }
-            IBGraph.forEachReference(in: e) { references.append(Reference(attribute: $0, target: $1)) }
+            // The id and the references in one pass over the attributes, in place: an
+            // `ElementIdentity` also ranks every attribute for a key, which this scan never
+            // makes (it ran on every element of each rendering of a merge).
+            var id: String?
+            e.attributes.withUnsafeBufferPointer { attributes in
+                for i in attributes.indices {
+                    if attributes[i].name.utf8.count == 2 && attributes[i].name == IBRules.objectIDAttribute {
+                        id = attributes[i].value
+                    } else if IBRules.isReference(tag: e.name, attribute: attributes[i].name) {
+                        references.append(Reference(attribute: attributes[i].name, target: attributes[i].value))
+                    }
+                }
+            }
+            if let id, !IBRules.hasNonObjectID(e.name), ids.insert(id, 0) != nil { hasDuplicateIDs = true }
             for c in e.children {
                 if case .element(let child) = c { add(child) }
             }
