@@ -155,5 +155,20 @@ import Testing
             }
             if base == other { #expect(runs.map(\.count) == (base.isEmpty ? [] : [base.count])) }
         }
+        // Both sides at once (base's lines interned once where the two differ from it in
+        // overlapping places) finds what each finds alone.
+        for (_, x) in cases {
+            for (_, y) in cases {
+                #expect(LineDiff.sharedRuns(base: a, others: [x, y]) == [LineDiff.sharedRuns(base: a, other: x), LineDiff.sharedRuns(base: a, other: y)])
+            }
+        }
+    }
+
+    @Test("the common ends of two versions are whole lines, the other's start included")
+    func commonEndsAreWholeLines() {
+        let ends = LineDiff.commonEnds(Array("x\ny\n".utf8), Array("y\n".utf8))
+        #expect(ends.head == 0 && ends.tail == 2)
+        let reversed = LineDiff.commonEnds(Array("y\n".utf8), Array("x\ny\n".utf8))
+        #expect(reversed.head == 0 && reversed.tail == 2)
     }
 }

@@ -82,8 +82,11 @@ public enum LineDiff {
                 var head = sameLength(p.baseAddress!, q.baseAddress!, stride: 1, limit: n)
                 if head < p.count || head < q.count { while head > 0 && p[head - 1] != 0x0A { head -= 1 } }
                 var tail = sameLength(p.baseAddress! + p.count - 1, q.baseAddress! + q.count - 1, stride: -1, limit: n - head)
-                // Whole lines: the tail starts where the head ends or just after a line's end.
-                while tail > 0 && p.count - tail != head && !(p[p.count - tail - 1] == 0x0A && q[q.count - tail - 1] == 0x0A) { tail -= 1 }
+                // Whole lines: the tail starts where the head ends or just after a line's end
+                // in both (or at the start of `b`, when it is all tail: no byte before it to read).
+                while tail > 0 && p.count - tail != head && !(p[p.count - tail - 1] == 0x0A && (q.count == tail || q[q.count - tail - 1] == 0x0A)) {
+                    tail -= 1
+                }
                 return (head, tail)
             }
         }
