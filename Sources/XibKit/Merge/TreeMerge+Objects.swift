@@ -115,9 +115,9 @@ extension TreeMerge {
         case (_, .some, .some):
             decideKept(key, f, &s)
         case (.some(let b), nil, .some(let kept)):
-            decideDeletion(key: key, deleter: .ours, base: b, kept: kept, keeperParent: f.parents.theirs!, &s)
+            decideDeletion(key: key, deleter: .ours, keeper: graphs.theirs, base: b, kept: kept, keeperParent: f.parents.theirs!, &s)
         case (.some(let b), .some(let kept), nil):
-            decideDeletion(key: key, deleter: .theirs, base: b, kept: kept, keeperParent: f.parents.ours!, &s)
+            decideDeletion(key: key, deleter: .theirs, keeper: graphs.ours, base: b, kept: kept, keeperParent: f.parents.ours!, &s)
         case (nil, .some, nil):
             s.parents[key] = f.parents.ours!
             s.log.fromOurs.added += 1
@@ -358,9 +358,11 @@ extension TreeMerge {
     }
 
     /// One side deleted an object the other kept: a delete, unless the keeper changed it
-    /// (beyond layout) or made something new refer to it — then it is a conflict.
-    private func decideDeletion(key: String, deleter: Side, base b: Int, kept: Int, keeperParent: String, _ s: inout ObjectPlanning) {
-        let keeper = graphs[otherThan: deleter]
+    /// (beyond layout) or made something new refer to it — then it is a conflict. (`keeper`:
+    /// the other side's graph, passed as the merge's own rather than a copy of it, which
+    /// retained and released each of its dozen tables for every object a side deleted.)
+    private func decideDeletion(key: String, deleter: Side, keeper: borrowing IBGraph, base b: Int, kept: Int, keeperParent: String,
+                                _ s: inout ObjectPlanning) {
         // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
         // deleting the whole object: only additions and modifications stop a deletion.
         let moved = parentKey(graphs.base, b) != keeperParent
@@ -459,7 +461,9 @@ extension TreeMerge {
         while p > 0 {
             if g.nodes[p].isObject {
                 let key = g.nodes[p].key
-                return graphs[side: deleter].byKey[key] == nil
+                // Each side's graph read where it is (a copy of one retains all its tables).
+                return (deleter == .ours ? graphs.ours.byKey.value(for: key, hash: g.byKey.hash(ofEntry: p))
+                    : graphs.theirs.byKey.value(for: key, hash: g.byKey.hash(ofEntry: p))) == nil
             }
             p = g.nodes[p].parent
         }

@@ -264,9 +264,9 @@ extension TreeMerge {
             switch (here.base.contains(k), here.ours.contains(k), here.theirs.contains(k)) {
             case (_, true, true), (false, true, false), (false, false, true): survivors.insert(k)
             case (true, false, true):
-                if keepDeletedValue(k, deleter: .ours, &s) { survivors.insert(k) }
+                if keepDeletedValue(k, deleter: .ours, keeper: graphs.theirs, &s) { survivors.insert(k) }
             case (true, true, false):
-                if keepDeletedValue(k, deleter: .theirs, &s) { survivors.insert(k) }
+                if keepDeletedValue(k, deleter: .theirs, keeper: graphs.ours, &s) { survivors.insert(k) }
             default: break
             }
         }
@@ -300,8 +300,9 @@ extension TreeMerge {
     }
 
     /// A value element (no id) removed by one side: removed unless the other side changed it.
-    func keepDeletedValue(_ k: String, deleter: Side, _ s: inout Rebuilding) -> Bool {
-        let keeper = graphs[otherThan: deleter]
+    /// (`keeper`: the other side's graph, the merge's own rather than a copy, as in stage 1's
+    /// `decideDeletion`.)
+    func keepDeletedValue(_ k: String, deleter: Side, keeper: borrowing IBGraph, _ s: inout Rebuilding) -> Bool {
         guard let bn = graphs.base.byKey[k], let kn = keeper.byKey[k] else { return false }
         let keptByConflict = s.plan.keptByConflict
         if !keptByConflict.isEmpty, let slash = k.utf8.firstIndex(of: 0x2F), keptByConflict.contains(String(k[..<slash])) { return true }
