@@ -21,7 +21,7 @@ import Testing
     @Test("survivors a merged order lacks go after their predecessor in the first hint that has them")
     func examples() {
         func place(_ order: [String], _ survivors: [String], _ hints: [[String]]) -> [String] {
-            SequenceMerge.place(order, survivors: Set(survivors), hints: hints)
+            SequenceMerge.place(order, survivors: SequenceMerge.Survivors(Set(survivors)), hints: hints)
         }
         #expect(place(["a", "c"], ["a", "b", "c"], [["a", "b", "c"]]) == ["a", "b", "c"])
         #expect(place([], ["a", "b", "c"], [["a", "b", "c"]]) == ["a", "b", "c"])
@@ -39,7 +39,7 @@ import Testing
             func subsequence() -> [String] { universe.filter { _ in next(3) > 0 }.shuffled(using: &rng) }
             let order = subsequence(), survivors = Set(universe.filter { _ in next(4) > 0 })
             let hints = (0..<(1 + next(3))).map { _ in subsequence() }
-            #expect(SequenceMerge.place(order, survivors: survivors, hints: hints)
+            #expect(SequenceMerge.place(order, survivors: SequenceMerge.Survivors(survivors), hints: hints)
                     == Self.definition(order, survivors: survivors, hints: hints), "\(order) \(survivors) \(hints)")
         }
     }

@@ -3,7 +3,23 @@
 /// not depend on which side is ours), a reorder
 /// made by one side is kept, and an element moved by one side lands where that side put it.
 enum SequenceMerge {
-    static func merge(_ keys: Three<[String]>, survivors: Set<String>) -> [String] {
+    /// The keys that survive, and how many there are: a set, or a caller's own table.
+    struct Survivors {
+        let contains: (String) -> Bool
+        let count: Int
+
+        init(_ keys: Set<String>) {
+            contains = keys.contains
+            count = keys.count
+        }
+
+        init(count: Int, _ contains: @escaping (String) -> Bool) {
+            self.contains = contains
+            self.count = count
+        }
+    }
+
+    static func merge(_ keys: Three<[String]>, survivors: Survivors) -> [String] {
         let (base, ours, theirs) = (keys.base, keys.ours, keys.theirs)
         switch ThreeWay(keys) {
         case .unchanged, .ours, .alike: return place(ours, survivors: survivors, hints: [theirs, base])
@@ -53,7 +69,7 @@ enum SequenceMerge {
     /// deleted but that a conflict kept) after their predecessor in the first hint that has them.
     /// The result is a list linked through `next`, so that each addition costs the same however
     /// long the list: found and inserted in an array, each would cost the list's length.
-    static func place(_ order: [String], survivors: Set<String>, hints: [[String]]) -> [String] {
+    static func place(_ order: [String], survivors: Survivors, hints: [[String]]) -> [String] {
         var keys = order.filter { survivors.contains($0) }
         guard keys.count < survivors.count else { return keys }
         var nodes = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })

@@ -39,7 +39,7 @@ extension TreeMerge {
         }
         let survivors = Set(orders.base + orders.ours + orders.theirs)
         var out: [XMLNode] = []
-        for view in SequenceMerge.merge(orders, survivors: survivors) {
+        for view in SequenceMerge.merge(orders, survivors: SequenceMerge.Survivors(survivors)) {
             guard let value = perViewValue(values.map { $0[view] }) else { return nil }
             out.append(.element(value))
         }
@@ -67,7 +67,7 @@ extension TreeMerge {
         guard let s, let containers = IBRules.arrangedViews[g.nodes[s].tag] else { return ([], []) }
         var placed: [String] = [], all: [String] = []
         for c in g.children(of: s) where containers.contains(g.nodes[c].tag) {
-            placed += childKeys(g, c, parentKey: g.nodes[c].key, parents)
+            placed += childKeys(g, c, parentKey: g.nodes[c].key, parents).keys
             all += g.children(of: c).map { g.nodes[$0].key }
         }
         return (placed, all)
