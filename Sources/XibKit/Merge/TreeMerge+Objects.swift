@@ -4,8 +4,9 @@ struct ObjectPlan {
     /// Object ids (as keys `#id`) that survive, and the key of their parent in the result.
     let parents: TreeMerge.ParentTable
     /// Keys of elements, in any version, whose subtree gains or loses objects by a move:
-    /// those cannot be reused wholesale from one side.
-    let moveTouched: Set<String>
+    /// those cannot be reused wholesale from one side. (A `KeyIndex` used as a set, over the
+    /// hashes the graphs' indexes hold: the rebuild asks it of every element it visits.)
+    let moveTouched: KeyIndex
     /// Objects a side deleted but that a conflict kept: their whole subtree (from the keeper) stays.
     let keptByConflict: Set<String>
     /// Objects that come back as base had them (only when preferring base).
@@ -19,7 +20,7 @@ extension TreeMerge {
     /// The stage's working state, alive only while `planObjects` runs.
     struct ObjectPlanning {
         var parents: ParentTable
-        var moveTouched: Set<String> = []
+        var moveTouched = KeyIndex()
         /// Objects a side deleted and that stay deleted: never brought back as an ancestor.
         var deletedObjects: Set<String> = []
         var keptByConflict: Set<String> = []
@@ -58,7 +59,7 @@ extension TreeMerge {
     func markAncestors(_ g: IBGraph, _ n: Int, inclusive: Bool = false, _ s: inout ObjectPlanning) {
         var p = inclusive ? n : g.nodes[n].parent
         while p >= 0 {
-            s.moveTouched.insert(g.nodes[p].key)
+            s.moveTouched.insert(g.nodes[p].key, 0, hash: g.byKey.hash(ofEntry: p))
             p = g.nodes[p].parent
         }
     }

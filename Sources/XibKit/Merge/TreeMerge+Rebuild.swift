@@ -36,7 +36,7 @@ extension TreeMerge {
         if !s.restoredFromBase.isEmpty, let b = nodes.base, s.restoredFromBase.contains(key) { return graphs.base.nodes[b].element }
         if let list = mergePerViewList(nodes, s.plan.parents) { return list }
         // (Sets looked at for every element: asked only when not empty, as a look-up hashes the key.)
-        if s.plan.moveTouched.isEmpty || !s.plan.moveTouched.contains(key) {
+        if s.plan.moveTouched.count == 0 || s.plan.moveTouched.value(for: key, hash: hash(of: nodes)) == nil {
             if let o = nodes.ours, let t = nodes.theirs {
                 switch byValue(nodes.base, ours: o, theirs: t, &s.log) {
                 case .unchanged, .theirs: return takeTheirs(t, base: nodes.base!, &s.log)
@@ -60,6 +60,12 @@ extension TreeMerge {
         let children = mergeChildren(key, nodes, &s)
         if !children.isSameNodes(as: template.children) { result.children = children }
         return result
+    }
+
+    /// The hash of the element's key, as the index of a graph that has it holds it.
+    func hash(of nodes: Three<Int?>) -> UInt64 {
+        nodes.ours.map { graphs.ours.byKey.hash(ofEntry: $0) } ?? nodes.theirs.map { graphs.theirs.byKey.hash(ofEntry: $0) }
+            ?? graphs.base.byKey.hash(ofEntry: nodes.base!)
     }
 
     /// The three-way rule on an element's bytes, in the versions that have it (no base: both
