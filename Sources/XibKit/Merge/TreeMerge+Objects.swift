@@ -335,11 +335,15 @@ extension TreeMerge {
             let g = graphs[side: keeper], deleter = graphs[otherThan: keeper]
             // Only what this side kept and the other deleted: a referrer the other side dropped
             // from an object both kept (a view it moved) was a change of its own.
-            // By id, as references name them (a key made for each reference was most of the pass).
-            var targets = Set(s.keptByConflict.filter { g.byKey[$0] != nil && deleter.byKey[$0] == nil }.compactMap(IBGraph.id(ofObjectKey:)))
+            // By id, as references name them (a key made for each reference was most of the pass),
+            // in a `KeyIndex` used as a set: each pass hashes every reference's target.
+            var targets = KeyIndex()
+            for key in s.keptByConflict where g.byKey[key] != nil && deleter.byKey[key] == nil {
+                if let id = IBGraph.id(ofObjectKey: key) { targets.insert(id, 0) }
+            }
             while true {
                 var kept: [Int] = []
-                for r in g.references where targets.contains(r.target) {
+                for r in g.references where targets[r.target] != nil {
                     let owner = g.owningObject(r.node)
                     let key = g.nodes[owner].key
                     guard owner > 0, IBGraph.isObjectKey(key), s.parents[key] == nil, !s.deletedObjects.contains(key),
@@ -347,12 +351,12 @@ extension TreeMerge {
                     kept.append(owner)
                 }
                 guard !kept.isEmpty else { break }
-                targets = []
+                targets = KeyIndex()
                 for owner in kept where s.parents[g.nodes[owner].key] == nil {
                     s.parents[g.nodes[owner].key] = parentKey(g, owner)
                     keepSubtree(of: owner, in: g, &s)
                     markAncestors(g, owner, &s)
-                    if let id = IBGraph.id(ofObjectKey: g.nodes[owner].key) { targets.insert(id) }
+                    if let id = IBGraph.id(ofObjectKey: g.nodes[owner].key) { targets.insert(id, 0) }
                 }
             }
         }
