@@ -2,6 +2,11 @@
 extension TreeMerge {
     func mergeAttributes(_ nodes: Three<Int?>, _ log: inout MergeLog) -> [XMLAttribute] {
         let elements = self.elements(nodes)
+        // The same start tag, as read, in all three (an element the merge enters for a change
+        // further in): every attribute unchanged, ours' as they are, and nothing to count.
+        if let b = elements.base, let o = elements.ours, let t = elements.theirs, o.hasSameStartTag(as: b), t.hasSameStartTag(as: b) {
+            return o.attributes
+        }
         let tag = (elements.ours ?? elements.theirs ?? elements.base)!.name
         let names = mergedNames(base: elements.base?.attributes.map(\.name) ?? [], ours: elements.ours?.attributes.map(\.name),
                                 theirs: elements.theirs?.attributes.map(\.name))
