@@ -15,7 +15,8 @@ public struct KeyIndex: Sendable {
     /// Once `readKeys(from:)` has run, the nodes whose keys the entries are (each entry's value
     /// is its node), in place of `entryKeys`: a graph's nodes hold the same strings, and a
     /// second reference to each would cost 16 bytes a node in every graph a merge holds.
-    private var nodes: [IBGraph.Node]?
+    private var nodes: [IBGraph.Node] = []
+    private var readsNodes = false
     /// In 32 bits: the values are node numbers, far below 2^31 (`XMLLimits.maximumElements`).
     private var entryValues: [Int32] = []
     /// The low 32 bits of each key's hash: all a table of fewer than 2^31 slots uses to
@@ -37,19 +38,27 @@ public struct KeyIndex: Sendable {
 
     public var count: Int { entryValues.count }
     /// The keys, in the order they were inserted.
-    public var keys: [String] { nodes.map { n in entryValues.map { n[Int($0)].key } } ?? entryKeys }
+    public var keys: [String] { readsNodes ? entryValues.map { nodes[Int($0)].key } : entryKeys }
 
     /// The key of the `entry`-th insertion.
     @inline(__always)
     private func key(ofEntry entry: Int) -> String {
-        if let nodes { return nodes[Int(entryValues[entry])].key }
-        return entryKeys[entry]
+        readsNodes ? nodes[Int(entryValues[entry])].key : entryKeys[entry]
+    }
+
+    /// Whether the `entry`-th key is `key`, read where it is stored: copied out first, each of
+    /// the tens of thousands of look-ups of a merge retained and released the string (and,
+    /// bound from an optional, the nodes' array).
+    @inline(__always)
+    private func entry(_ entry: Int, is key: String) -> Bool {
+        readsNodes ? nodes[Int(entryValues[entry])].key == key : entryKeys[entry] == key
     }
 
     /// Reads each entry's key from its node from now on, and lets go of the copies: for an index
     /// whose values are nodes with those keys (a graph's `byKey`, once the graph is built).
     mutating func readKeys(from nodes: [IBGraph.Node]) {
         self.nodes = nodes
+        readsNodes = true
         entryKeys = []
     }
 
@@ -57,7 +66,7 @@ public struct KeyIndex: Sendable {
 
     /// The subscript, with the key's hash as `hash(ofEntry:)` of any index gave it.
     func value(for key: String, hash: UInt64) -> Int? {
-        find(hash) { self.key(ofEntry: $0) == key }.entry.map { Int(entryValues[$0]) }
+        find(hash) { self.entry($0, is: key) }.entry.map { Int(entryValues[$0]) }
     }
 
     /// The entry with `hash` that `matches`, else the empty slot where the probe ended.
@@ -97,7 +106,7 @@ public struct KeyIndex: Sendable {
     /// `insert`, with the key's hash as `hash(ofEntry:)` gave it.
     @discardableResult
     mutating func insert(_ key: String, _ value: Int, hash: UInt64) -> Int? {
-        let (found, slot) = find(hash) { self.key(ofEntry: $0) == key }
+        let (found, slot) = find(hash) { self.entry($0, is: key) }
         if let found { return Int(entryValues[found]) }
         var i = slot
         if (entryValues.count + 1) * 2 > slots.count {
@@ -112,7 +121,7 @@ public struct KeyIndex: Sendable {
             while slots[i] >= 0 { i = (i + 1) & mask }
         }
         slots[i] = Int32(entryValues.count)
-        if nodes == nil { entryKeys.append(key) }
+        if !readsNodes { entryKeys.append(key) }
         entryValues.append(Int32(value))
         entryHashes.append(UInt32(truncatingIfNeeded: hash))
         return nil
