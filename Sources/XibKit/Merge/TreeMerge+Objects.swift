@@ -465,10 +465,10 @@ extension TreeMerge {
         var p = g.nodes[n].parent
         while p > 0 {
             if g.nodes[p].isObject {
-                let key = g.nodes[p].key
+                let key = g.nodes[p].key, hash = g.byKey.hash(ofEntry: p)
                 // Each side's graph read where it is (a copy of one retains all its tables).
-                return (deleter == .ours ? graphs.ours.byKey.value(for: key, hash: g.byKey.hash(ofEntry: p))
-                    : graphs.theirs.byKey.value(for: key, hash: g.byKey.hash(ofEntry: p))) == nil
+                let found = deleter == .ours ? graphs.ours.byKey.value(for: key, hash: hash) : graphs.theirs.byKey.value(for: key, hash: hash)
+                return found == nil
             }
             p = g.nodes[p].parent
         }

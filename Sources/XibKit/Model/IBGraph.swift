@@ -180,6 +180,12 @@ public struct IBGraph: Sendable {
         identity.id >= 0 && !IBRules.hasNonObjectID(e.name) ? e.attributes[identity.id].value : nil
     }
 
+    /// The same, where no key is made: an `ElementIdentity` also ranks every attribute for one
+    /// (a merge's cascade scans every element of each rendering for its id and references).
+    fileprivate static func objectID(of e: XMLElement) -> String? {
+        IBRules.hasNonObjectID(e.name) ? nil : e[attribute: IBRules.objectIDAttribute]
+    }
+
     /// The element's attributes that refer to an object: name and target id.
     @inline(__always)
     fileprivate static func forEachReference(in e: XMLElement, _ body: (String, String) -> Void) {
@@ -454,20 +460,8 @@ extension IBGraph {
         }
 
         private mutating func add(_ e: XMLElement) {
-            // The id and the references in one pass over the attributes, in place: an
-            // `ElementIdentity` also ranks every attribute for a key, which this scan never
-            // makes (it ran on every element of each rendering of a merge).
-            var id: String?
-            e.attributes.withUnsafeBufferPointer { attributes in
-                for i in attributes.indices {
-                    if attributes[i].name.utf8.count == 2 && attributes[i].name == IBRules.objectIDAttribute {
-                        id = attributes[i].value
-                    } else if IBRules.isReference(tag: e.name, attribute: attributes[i].name) {
-                        references.append(Reference(attribute: attributes[i].name, target: attributes[i].value))
-                    }
-                }
-            }
-            if let id, !IBRules.hasNonObjectID(e.name), ids.insert(id, 0) != nil { hasDuplicateIDs = true }
+            if let id = IBGraph.objectID(of: e), ids.insert(id, 0) != nil { hasDuplicateIDs = true }
+            IBGraph.forEachReference(in: e) { references.append(Reference(attribute: $0, target: $1)) }
             for c in e.children {
                 if case .element(let child) = c { add(child) }
             }
