@@ -7,11 +7,14 @@ extension XMLScanner {
         let n = end
         let raw = UnsafeRawPointer(p.baseAddress!)
         while i < n {
-            // Eight plain printable ASCII bytes at a time (no byte >= 0x80, none < 0x20).
+            // Eight plain printable ASCII bytes at a time (no byte >= 0x80, none < 0x20). Where
+            // a word holds another byte, the lowest flagged byte is the first such one (a borrow
+            // only reaches the bytes above it): the loop goes straight to it, rather than byte by
+            // byte up to every line's newline.
             while i + 8 <= n {
-                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let high: UInt64 = 0x8080_8080_8080_8080
-                if (x | (x &- 0x2020_2020_2020_2020)) & high != 0 { break }
+                let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let flagged = (x | (x &- 0x2020_2020_2020_2020)) & 0x8080_8080_8080_8080
+                if flagged != 0 { i += flagged.trailingZeroBitCount >> 3; break }
                 i += 8
             }
             guard i < n else { break }
