@@ -55,10 +55,10 @@ enum SequenceMerge {
             for k in chosen { out.append((k, !inBase.contains(k))) }
         }
         // An element moved by one side appears twice: keep it where it was moved to.
-        var firstMoved: [String: Int] = [:], first: [String: Int] = [:]
+        var firstMoved = KeyIndex(), first = KeyIndex(minimumCapacity: out.count)
         for (i, e) in out.enumerated() {
-            if first[e.key] == nil { first[e.key] = i }
-            if e.moved && firstMoved[e.key] == nil { firstMoved[e.key] = i }
+            first.insert(e.key, i)
+            if e.moved { firstMoved.insert(e.key, i) }
         }
         var keys: [String] = []
         for (i, e) in out.enumerated() where (firstMoved[e.key] ?? first[e.key]) == i { keys.append(e.key) }
@@ -72,7 +72,8 @@ enum SequenceMerge {
     static func place(_ order: [String], survivors: Survivors, hints: [[String]]) -> [String] {
         var keys = order.filter { survivors.contains($0) }
         guard keys.count < survivors.count else { return keys }
-        var nodes = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        var nodes = KeyIndex(minimumCapacity: survivors.count)
+        for (n, k) in keys.enumerated() { nodes.insert(k, n) }
         var next = keys.indices.map { $0 + 1 < keys.count ? $0 + 1 : -1 }
         var head = keys.isEmpty ? -1 : 0
         for hint in hints {
@@ -85,7 +86,7 @@ enum SequenceMerge {
                 }
                 let n = keys.count
                 keys.append(k)
-                nodes[k] = n
+                nodes.insert(k, n)
                 if previous < 0 {
                     next.append(head)
                     head = n

@@ -236,7 +236,10 @@ extension TreeMerge {
     func childKeys(_ g: IBGraph, _ n: Int?, parentKey: String, _ parents: ParentTable) -> ChildKeys {
         var out = ChildKeys()
         guard let n else { return out }
-        for c in g.children(of: n) {
+        let children = g.children(of: n)
+        out.keys.reserveCapacity(children.count)
+        out.hashes.reserveCapacity(children.count)
+        for c in children {
             let key = g.nodes[c].key  // (not the whole node: copying one retains all of it)
             let hash = g.byKey.hash(ofEntry: c)
             if IBGraph.isObjectKey(key) {

@@ -66,13 +66,12 @@ enum Diff3 {
 
     /// The walk over sequences of strings (keys, written values), numbered first.
     static func chunks(base: [String], ours: [String], theirs: [String]) -> Result {
-        // Keyed by `String`: a dictionary type the merge uses anyway (another one has its type
-        // built at run time, a visible cost for a handful of elements).
-        var table: [String: Int] = [:]
+        // On `KeyIndex`: a `Dictionary` hashed every key with SipHash, 1.5% of a rebuild of a
+        // merge where both sides made many changes.
+        var table = KeyIndex(minimumCapacity: max(base.count, ours.count, theirs.count))
         func ids(_ s: [String]) -> [Int] {
             s.map { k in
-                if let i = table[k] { return i }
-                table[k] = table.count
+                if let i = table.insert(k, table.count) { return i }
                 return table.count - 1
             }
         }
