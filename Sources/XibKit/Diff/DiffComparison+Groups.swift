@@ -155,11 +155,12 @@ extension DiffComparison {
 
     mutating func listGroups() {
         // Groups in order of their position; changes by position, then by emission.
-        var groupIndex: [String: Int] = [:]
+        // On `KeyIndex`: a `Dictionary` hashed each entry's group key with SipHash.
+        var groupIndex = KeyIndex()
         var heads: [(key: String, sort: SortKey, group: ChangeGroup)] = []
         var members: [[Int]] = []
         for (n, e) in entries.enumerated() {
-            if let g = groupIndex[e.groupKey] {
+            if let g = groupIndex.insert(e.groupKey, heads.count) {
                 members[g].append(n)
                 // The new document's name and position for a group win over the old one's.
                 if e.groupSort.removed == 0, heads[g].sort.removed != 0 {
@@ -167,7 +168,6 @@ extension DiffComparison {
                     heads[g].sort = e.groupSort
                 }
             } else {
-                groupIndex[e.groupKey] = heads.count
                 heads.append((e.groupKey, e.groupSort, ChangeGroup(kind: e.group.kind, title: e.group.title, id: e.group.id, changes: [])))
                 members.append([n])
             }

@@ -54,21 +54,27 @@ struct ConflictWords {
     /// only when a conflict reads it.
     private struct Edits {
         let comparison: DiffComparison
-        /// The entries in the diff's order, and each id's positions in that order.
+        /// The entries in the diff's order, and each id's positions in that order (`positions`,
+        /// by the id's entry in `ids`: a `KeyIndex`, where a `Dictionary` hashed every id with
+        /// SipHash).
         let order: [Int]
-        let byID: [String: [Int]]
+        let ids: KeyIndex
+        let positions: [[Int]]
 
         init(_ comparison: DiffComparison) {
             self.comparison = comparison
             order = comparison.listed.flatMap(\.members)
-            var byID: [String: [Int]] = [:]
-            for (p, k) in order.enumerated() { if let id = comparison.id(of: comparison.entries[k]) { byID[id, default: []].append(p) } }
-            self.byID = byID
+            var ids = KeyIndex(), positions: [[Int]] = []
+            for (p, k) in order.enumerated() {
+                guard let id = comparison.id(of: comparison.entries[k]) else { continue }
+                if let i = ids.insert(id, positions.count) { positions[i].append(p) } else { positions.append([p]) }
+            }
+            (self.ids, self.positions) = (ids, positions)
         }
 
         /// The changes to the objects of `ids`, in the diff's order.
-        func changes(to ids: Set<String>) -> [ObjectChange] {
-            ids.flatMap { byID[$0] ?? [] }.sorted().map { comparison.change(comparison.entries[order[$0]]) }
+        func changes(to wanted: Set<String>) -> [ObjectChange] {
+            wanted.flatMap { ids[$0].map { positions[$0] } ?? [] }.sorted().map { comparison.change(comparison.entries[order[$0]]) }
         }
     }
 
