@@ -72,8 +72,8 @@ struct ConflictWords {
             (self.ids, self.positions) = (ids, positions)
         }
 
-        /// The changes to the objects of `ids`, in the diff's order.
-        func changes(to wanted: Set<String>) -> [ObjectChange] {
+        /// The changes to the objects of `wanted` (each id once), in the diff's order.
+        func changes(to wanted: [String]) -> [ObjectChange] {
             wanted.flatMap { ids[$0].map { positions[$0] } ?? [] }.sorted().map { comparison.change(comparison.entries[order[$0]]) }
         }
     }
@@ -159,28 +159,28 @@ struct ConflictWords {
             comparison.run()
             edits[version: v] = Edits(comparison)
         }
-        let (inside, referrers) = ids(concerning: c.elementKey, in: v)
-        let all = inside.union(ids(concerning: c.elementKey, in: .base).inside)
-        c.edit = edits[version: v]!.changes(to: all)
-        c.referrers = edits[version: v]!.changes(to: referrers.subtracting(all))
+        var (all, referrers) = ids(concerning: c.elementKey, in: v)
+        for id in ids(concerning: c.elementKey, in: .base).inside.keys { all.insert(id, 0) }
+        c.edit = edits[version: v]!.changes(to: all.keys)
+        c.referrers = edits[version: v]!.changes(to: referrers.keys.filter { all[$0] == nil })
     }
 
     /// The ids of the object with this key and of everything in it, and of the objects outside
-    /// it that refer to any of them.
-    private mutating func ids(concerning key: String, in v: MergeVersion) -> (inside: Set<String>, referrers: Set<String>) {
+    /// it that refer to any of them: each set a `KeyIndex` (a `Set` hashed each id with SipHash,
+    /// hundreds of them for an object holding a scene's views).
+    private mutating func ids(concerning key: String, in v: MergeVersion) -> (inside: KeyIndex, referrers: KeyIndex) {
         let g = graphs[version: v]
-        guard let top = g.byKey[key] else { return ([], []) }
-        var inside: Set<String> = []
+        var inside = KeyIndex(), referrers = KeyIndex()
+        guard let top = g.byKey[key] else { return (inside, referrers) }
         var n = top
         repeat {
-            if let id = g.nodes[n].objectID ?? g.nodes[n].element[attribute: IBRules.sceneIDAttribute] { inside.insert(id) }
+            if let id = g.nodes[n].objectID ?? g.nodes[n].element[attribute: IBRules.sceneIDAttribute] { inside.insert(id, 0) }
             n += 1
         } while n < g.nodes.count && g.nodes[n].depth > g.nodes[top].depth
         if self.referrers[version: v] == nil { self.referrers[version: v] = Referrers(g) }
-        var referrers: Set<String> = []
-        for id in inside {
+        for id in inside.keys {
             for node in self.referrers[version: v]![id] where node < top || node >= n {
-                if let id = g.nodes[g.owningObject(node)].objectID { referrers.insert(id) }
+                if let id = g.nodes[g.owningObject(node)].objectID { referrers.insert(id, 0) }
             }
         }
         return (inside, referrers)
