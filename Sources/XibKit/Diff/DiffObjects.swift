@@ -18,10 +18,10 @@ final class DiffObjects {
     /// it below the document (0: none): what `groupRoot` looks for, found once per node.
     private let sceneAbove: NodeNumbers
     private let topEntity: NodeNumbers
-    /// Names and paths computed so far, by node (a few of the nodes: an array of them would
-    /// cost 32 bytes a node).
-    private var names: [Int: String] = [:]
-    private var paths: [Int: String] = [:]
+    /// Names and paths computed so far, by node (a few of the nodes: an array of the strings
+    /// would cost 32 bytes a node, the memos 8).
+    private var names: NodeMemo<String>
+    private var paths: NodeMemo<String>
     /// Where a node's element (the node's number given) is in the document's bytes, for a
     /// document read with another version's elements (`UnchangedElements`), whose origins
     /// are that version's.
@@ -32,6 +32,8 @@ final class DiffObjects {
         self.takenOffset = takenOffset
         let nodes = graph.nodes
         let n = nodes.count
+        names = NodeMemo(count: n)
+        paths = NodeMemo(count: n)
         // Built in locals, stored once: each access to a class's stored array is a run-time
         // exclusivity check (a visible cost at 11,000 accesses).
         var isEntity = [Bool](repeating: false, count: n)
@@ -180,7 +182,7 @@ final class DiffObjects {
             own = displayName(n)
         }
         let path = own.map { above.isEmpty ? $0 : DiffObjects.join(above, $0) } ?? above
-        paths[n] = path
+        paths.remember(path, for: n)
         return path
     }
 
@@ -202,7 +204,7 @@ final class DiffObjects {
     func displayName(_ i: Int) -> String {
         if let known = names[i] { return known }
         let name = graph.displayName(i)
-        names[i] = name
+        names.remember(name, for: i)
         return name
     }
 
@@ -271,3 +273,25 @@ struct NodeNumbers {
         set { storage[i] = Int32(newValue) }
     }
 }
+
+/// Values found for some of a graph's nodes, by node number: a slot per node (4 bytes, -1 for
+/// none) into the values found so far. A `Dictionary` keyed by node hashed every look-up with
+/// SipHash (a diff asks for a name or path several times for each change it words).
+struct NodeMemo<Value> {
+    private var slots: [Int32]
+    private var values: [Value] = []
+
+    init(count: Int) { slots = [Int32](repeating: -1, count: count) }
+
+    subscript(node: Int) -> Value? {
+        let slot = slots[node]
+        return slot < 0 ? nil : values[Int(slot)]
+    }
+
+    /// Keeps `value` as node `node`'s, which has none yet.
+    mutating func remember(_ value: Value, for node: Int) {
+        slots[node] = Int32(values.count)
+        values.append(value)
+    }
+}
+
