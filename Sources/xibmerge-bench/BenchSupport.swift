@@ -7,6 +7,14 @@ import XibKit
 enum Bench {
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+    /// Writes a benchmark's input, or stops: a figure measured on a file that was not written
+    /// would be a figure of an error.
+    static func write(_ bytes: [UInt8], to path: String) {
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            fatalError("xibmerge-bench: could not write \(path)")
+        }
+    }
+
     /// Median wall time in seconds of `runs` executions of `body`.
     static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
         var times: [Double] = []

@@ -20,9 +20,9 @@ func runConflictsBenchmark(xibmerge: String) -> [String] {
         for count in [20_000, 100_000] {
             let (b, o, t) = make(count)
             let base = "\(dir)/base.xib", ours = "\(dir)/ours.xib", theirs = "\(dir)/theirs.xib", out = "\(dir)/out.xib"
-            FileManager.default.createFile(atPath: base, contents: Data(b))
-            FileManager.default.createFile(atPath: ours, contents: Data(o))
-            FileManager.default.createFile(atPath: theirs, contents: Data(t))
+            Bench.write(b, to: base)
+            Bench.write(o, to: ours)
+            Bench.write(t, to: theirs)
             let xibArgs = ["merge", "--output", out, base, ours, theirs, "views.xib"]
             guard Bench.run(xibmerge, xibArgs) == 1 else { return lines + ["conflicts: `\(xibmerge) merge` did not report conflicts (\(name))"] }
             var xib: [Double] = [], gitTimes: [Double] = []

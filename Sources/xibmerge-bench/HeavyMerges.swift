@@ -24,7 +24,7 @@ enum HeavyMerges {
             let folder = "\(dir)/heavy-\(i)-\(URL(fileURLWithPath: s.dir).lastPathComponent.prefix(60))"
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for (name, bytes) in [("base", base), ("ours", ours), ("theirs", theirs)] {
-                FileManager.default.createFile(atPath: "\(folder)/\(name).\(s.ext)", contents: Data(bytes))
+                Bench.write(bytes, to: "\(folder)/\(name).\(s.ext)")
             }
             out.append(folder)
         }

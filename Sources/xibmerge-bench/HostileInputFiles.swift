@@ -7,7 +7,7 @@ import Foundation
 func writeHostileInputs(into dir: String, shapes names: [String]) {
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     func write(_ bytes: [UInt8], _ name: String) {
-        FileManager.default.createFile(atPath: "\(dir)/\(name).xib", contents: Data(bytes))
+        Bench.write(bytes, to: "\(dir)/\(name).xib")
     }
     write(HostileInputs.smallBase, "small-base")
     write(HostileInputs.smallOurs, "small-ours")

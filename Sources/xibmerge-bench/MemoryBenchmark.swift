@@ -13,9 +13,9 @@ func runMemoryBenchmark(corpus: String, xibmerge: String) -> [String] {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let small = "\(dir)/small", onePath = "\(dir)/one-parent"
     for folder in [small, onePath] { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-    FileManager.default.createFile(atPath: "\(small)/base.xib", contents: Data(OneParent.document([OneParent.view(0, y: 0)])))
-    FileManager.default.createFile(atPath: "\(small)/ours.xib", contents: Data(OneParent.document([OneParent.view(0, y: 7)])))
-    FileManager.default.createFile(atPath: "\(small)/theirs.xib", contents: Data(OneParent.document([OneParent.view(1, y: 0)])))
+    Bench.write(OneParent.document([OneParent.view(0, y: 0)]), to: "\(small)/base.xib")
+    Bench.write(OneParent.document([OneParent.view(0, y: 7)]), to: "\(small)/ours.xib")
+    Bench.write(OneParent.document([OneParent.view(1, y: 0)]), to: "\(small)/theirs.xib")
     let cases = MemoryCase.small(small)
     let floor = cases.map { Bench.medianPeak($0, in: dir, xibmerge: xibmerge) }
     var lines = ["peak memory (median of 5 runs; net: after taking out the same command on a one-view file, "
@@ -32,8 +32,8 @@ func runMemoryBenchmark(corpus: String, xibmerge: String) -> [String] {
     if let largest = Bench.scenarios(corpus: corpus).first { corpusCases += MemoryCase.scenario(largest.dir, ext: largest.ext).suffix(1) }
     if !corpusCases.isEmpty { groups.append(("largest corpus files", corpusCases)) }
     let (before, after) = OneParent.versions(views: 115_000)
-    FileManager.default.createFile(atPath: "\(onePath)/old.xib", contents: Data(before))
-    FileManager.default.createFile(atPath: "\(onePath)/new.xib", contents: Data(after))
+    Bench.write(before, to: "\(onePath)/old.xib")
+    Bench.write(after, to: "\(onePath)/new.xib")
     groups.append(("one parent with 115,000 children (20 MB)", [MemoryCase(command: "diff", files: ["\(onePath)/old.xib", "\(onePath)/new.xib"])]))
     for (title, cases) in groups {
         lines.append("  \(title):")

@@ -13,8 +13,8 @@ func runOneParentBenchmark(xibmerge: String) -> [String] {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let old = "\(dir)/old.xib", new = "\(dir)/new.xib"
     let (before, after) = OneParent.versions(views: 115_000)
-    FileManager.default.createFile(atPath: old, contents: Data(before))
-    FileManager.default.createFile(atPath: new, contents: Data(after))
+    Bench.write(before, to: old)
+    Bench.write(after, to: new)
     let xibArgs = ["diff", old, new], gitArgs = ["diff", "--no-index", old, new]
     guard Bench.run(xibmerge, xibArgs) == 0 else { return ["one-parent: `\(xibmerge) diff` failed"] }
     var xib: [(wall: Double, cpu: Double)] = [], gitTimes: [Double] = []

@@ -38,7 +38,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let names = [".xibmerge-123-abcDEF", ".xibmerge-9-zzzzzz", ".xibmerge-", ".xibmerge-x-abcdef", ".xibmerge-12-abc",
                      ".xibmerg", "xibmerge-123-abcdef", "Main.storyboard", ".xibmerge-123-abcdefg"]
-        for name in names { FileManager.default.createFile(atPath: dir + "/" + name, contents: Data()) }
+        for name in names { try Data().write(to: URL(fileURLWithPath: dir + "/" + name)) }
         let found = FileIO.temporaryFiles(beside: dir + "/Main.storyboard")
         #expect(found.folder == dir)
         #expect(found.files.map(\.name).sorted() == [".xibmerge-123-abcDEF", ".xibmerge-9-zzzzzz"])

@@ -61,7 +61,7 @@ import Darwin
         #expect(left.count == 1, "the killed process left no temporary file to clean up")
         // A temporary file of a process that runs (this one) stays.
         let live = ".xibmerge-\(getpid())-abcdef"
-        FileManager.default.createFile(atPath: "\(c.dir)/\(live)", contents: Data())
+        try Data().write(to: URL(fileURLWithPath: "\(c.dir)/\(live)"))
         let r = try c.merge()
         #expect(r.status == 0, "\(r.stderr)")
         let after = try c.leftovers()

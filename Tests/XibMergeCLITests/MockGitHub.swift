@@ -50,7 +50,7 @@ final class MockGitHub {
             "files": files,
         ]
         try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: dir + "/state.json"))
-        FileManager.default.createFile(atPath: dir + "/server.log", contents: nil)
+        try Data().write(to: URL(fileURLWithPath: dir + "/server.log"))
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.script, dir + "/state.json", dir + "/port", dir + "/requests.jsonl"]
