@@ -19,7 +19,7 @@ struct DiffComparison {
         var to: Int
     }
     /// Sort keys of removed objects, by old node.
-    var removedSort: NodeMemo<SortKey>
+    var removedSort = NodeMemo<SortKey>()
 
     /// A change as found. It is put in words (`change(_:)`) only when read: a diff reads every
     /// change, a merge's conflict words the few their conflicts concern.
@@ -67,7 +67,6 @@ struct DiffComparison {
         matched = [Bool](repeating: false, count: oldCount)
         identicalRoot = [Bool](repeating: false, count: oldCount)
         removedDepth = NodeNumbers(repeating: -1, count: oldCount)
-        removedSort = NodeMemo(count: oldCount)
         addedDepth = NodeNumbers(repeating: -1, count: new?.graph.nodes.count ?? 0)
     }
 

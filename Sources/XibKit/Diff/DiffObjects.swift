@@ -18,10 +18,10 @@ final class DiffObjects {
     /// it below the document (0: none): what `groupRoot` looks for, found once per node.
     private let sceneAbove: NodeNumbers
     private let topEntity: NodeNumbers
-    /// Names and paths computed so far, by node (a few of the nodes: an array of the strings
-    /// would cost 32 bytes a node, the memos 8).
-    private var names: NodeMemo<String>
-    private var paths: NodeMemo<String>
+    /// Names and paths computed so far, by node (a few of the nodes: an array of them would
+    /// cost 32 bytes a node).
+    private var names = NodeMemo<String>()
+    private var paths = NodeMemo<String>()
     /// Where a node's element (the node's number given) is in the document's bytes, for a
     /// document read with another version's elements (`UnchangedElements`), whose origins
     /// are that version's.
@@ -32,8 +32,6 @@ final class DiffObjects {
         self.takenOffset = takenOffset
         let nodes = graph.nodes
         let n = nodes.count
-        names = NodeMemo(count: n)
-        paths = NodeMemo(count: n)
         // Built in locals, stored once: each access to a class's stored array is a run-time
         // exclusivity check (a visible cost at 11,000 accesses).
         var isEntity = [Bool](repeating: false, count: n)
@@ -274,24 +272,38 @@ struct NodeNumbers {
     }
 }
 
-/// Values found for some of a graph's nodes, by node number: a slot per node (4 bytes, -1 for
-/// none) into the values found so far. A `Dictionary` keyed by node hashed every look-up with
-/// SipHash (a diff asks for a name or path several times for each change it words).
+/// Values found for some of a graph's nodes, by node number: an open-addressing table over a
+/// multiplicative hash of the number, its size that of what it holds, as a `Dictionary`'s is.
+/// A `Dictionary` keyed by node hashed every look-up with SipHash (a diff asks for a name or a
+/// path several times for each change it words); a slot per node would cost every node of a
+/// 20 MB file 4 bytes a memo, for the few a diff names.
 struct NodeMemo<Value> {
-    private var slots: [Int32]
+    /// Entry numbers, or -1 for an empty slot; a power of two, at most half full.
+    private var slots = [Int32](repeating: -1, count: 16)
+    private var nodes: [Int32] = []
     private var values: [Value] = []
 
-    init(count: Int) { slots = [Int32](repeating: -1, count: count) }
-
     subscript(node: Int) -> Value? {
-        let slot = slots[node]
-        return slot < 0 ? nil : values[Int(slot)]
+        let e = Int(slots[slot(of: node)])
+        return e < 0 ? nil : values[e]
     }
 
     /// Keeps `value` as node `node`'s, which has none yet.
     mutating func remember(_ value: Value, for node: Int) {
-        slots[node] = Int32(values.count)
+        if (nodes.count + 1) * 2 > slots.count {
+            slots = [Int32](repeating: -1, count: slots.count * 2)
+            for (e, n) in nodes.enumerated() { slots[slot(of: Int(n))] = Int32(e) }
+        }
+        slots[slot(of: node)] = Int32(nodes.count)
+        nodes.append(Int32(node))
         values.append(value)
     }
-}
 
+    /// The slot holding `node`, or the empty one where it would go.
+    private func slot(of node: Int) -> Int {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: (UInt64(node) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        while slots[i] >= 0 && Int(nodes[Int(slots[i])]) != node { i = (i + 1) & mask }
+        return i
+    }
+}
