@@ -80,7 +80,7 @@ extension DiffComparison {
         } else {
             key = SortKey(position: anchor(oi, old, new), removed: oi + 1)
         }
-        removedSort.remember(key, for: oi)
+        removedSort[oi] = key
         return key
     }
 

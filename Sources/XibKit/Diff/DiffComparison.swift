@@ -19,7 +19,7 @@ struct DiffComparison {
         var to: Int
     }
     /// Sort keys of removed objects, by old node.
-    var removedSort = NodeMemo<SortKey>()
+    var removedSort: [Int: SortKey] = [:]
 
     /// A change as found. It is put in words (`change(_:)`) only when read: a diff reads every
     /// change, a merge's conflict words the few their conflicts concern.

@@ -20,8 +20,8 @@ final class DiffObjects {
     private let topEntity: NodeNumbers
     /// Names and paths computed so far, by node (a few of the nodes: an array of them would
     /// cost 32 bytes a node).
-    private var names = NodeMemo<String>()
-    private var paths = NodeMemo<String>()
+    private var names: [Int: String] = [:]
+    private var paths: [Int: String] = [:]
     /// Where a node's element (the node's number given) is in the document's bytes, for a
     /// document read with another version's elements (`UnchangedElements`), whose origins
     /// are that version's.
@@ -180,7 +180,7 @@ final class DiffObjects {
             own = displayName(n)
         }
         let path = own.map { above.isEmpty ? $0 : DiffObjects.join(above, $0) } ?? above
-        paths.remember(path, for: n)
+        paths[n] = path
         return path
     }
 
@@ -202,7 +202,7 @@ final class DiffObjects {
     func displayName(_ i: Int) -> String {
         if let known = names[i] { return known }
         let name = graph.displayName(i)
-        names.remember(name, for: i)
+        names[i] = name
         return name
     }
 
@@ -269,41 +269,5 @@ struct NodeNumbers {
     subscript(i: Int) -> Int {
         get { Int(storage[i]) }
         set { storage[i] = Int32(newValue) }
-    }
-}
-
-/// Values found for some of a graph's nodes, by node number: an open-addressing table over a
-/// multiplicative hash of the number, its size that of what it holds, as a `Dictionary`'s is.
-/// A `Dictionary` keyed by node hashed every look-up with SipHash (a diff asks for a name or a
-/// path several times for each change it words); a slot per node would cost every node of a
-/// 20 MB file 4 bytes a memo, for the few a diff names.
-struct NodeMemo<Value> {
-    /// Entry numbers, or -1 for an empty slot; a power of two, at most half full.
-    private var slots = [Int32](repeating: -1, count: 16)
-    private var nodes: [Int32] = []
-    private var values: [Value] = []
-
-    subscript(node: Int) -> Value? {
-        let e = Int(slots[slot(of: node)])
-        return e < 0 ? nil : values[e]
-    }
-
-    /// Keeps `value` as node `node`'s, which has none yet.
-    mutating func remember(_ value: Value, for node: Int) {
-        if (nodes.count + 1) * 2 > slots.count {
-            slots = [Int32](repeating: -1, count: slots.count * 2)
-            for (e, n) in nodes.enumerated() { slots[slot(of: Int(n))] = Int32(e) }
-        }
-        slots[slot(of: node)] = Int32(nodes.count)
-        nodes.append(Int32(node))
-        values.append(value)
-    }
-
-    /// The slot holding `node`, or the empty one where it would go.
-    private func slot(of node: Int) -> Int {
-        let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: (UInt64(node) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
-        while slots[i] >= 0 && Int(nodes[Int(slots[i])]) != node { i = (i + 1) & mask }
-        return i
     }
 }
