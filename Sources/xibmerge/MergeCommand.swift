@@ -75,6 +75,8 @@ struct MergeRun: CommandRun {
         options.markerSize = markerSize ?? 7
         if conflictStyle == nil { options.markerStyleWhenNeeded = MergeRun.gitConflictStyle }
         options.strictLayout = strictLayout
+        // The summary names a few changes per conflict; the report lists them all.
+        if report == nil { options.wordedChanges = ConflictWording.shownPhrases }
         // If anything below crashes, the line-based merge (with markers) is what the user gets.
         CrashFallback.arm()
         // Lets the tests prove the crash path: a real trap, after arming, before merging (or,

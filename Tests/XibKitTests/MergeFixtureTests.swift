@@ -11,13 +11,15 @@ import XibReport
 ///     {"options": {"strictLayout": true, "conflictStyle": "markers"},
 ///      "clean": false, "method": "structural", "conflicts": 1, "markerHunks": 1,
 ///      "markedLines": [[1, 1]], "events": ["conflict"],
-///      "summary": ["a line of the stderr summary, or part of one"]}
+///      "summary": ["a line of the stderr summary, or part of one"], "unworded": 2}
 ///
 /// `markedLines` gives, per conflict hunk, how many lines its ours and theirs parts hold (so a
 /// conflict on one attribute is seen to mark one line). `events` is the multiset of event kinds
-/// reported (order ignored). The merge result must equal
-/// `expected` byte for byte (for a conflict, the exact marker output). Adding a case is adding a
-/// folder. `UPDATE_FIXTURES=1` rewrites `expected` from the merge first (review the diff!).
+/// reported (order ignored). `unworded`: how many of the kept side's changes are left out of
+/// words by a merge asked to word only what the summary shows (`xibmerge merge` without
+/// `--report`). The merge result must equal `expected` byte for byte (for a conflict, the exact
+/// marker output). Adding a case is adding a folder. `UPDATE_FIXTURES=1` rewrites `expected`
+/// from the merge first (review the diff!).
 ///
 /// Each case also checks what must hold whatever the expected bytes: a clean result is sound
 /// and holds what the merge in the other order holds; a clean line-based result is what the
@@ -56,6 +58,7 @@ import XibReport
         var markedLines: [[Int]]?
         var events: [String]?
         var summary: [String]?
+        var unworded: Int?
     }
 
     static let cases: [Case] = {
@@ -115,6 +118,7 @@ import XibReport
             #expect(summary.contains(line), "the summary does not say: \(line)\n\(summary)")
         }
         #expect(IntegrityCheck.conflictMarkerLines(outcome.bytes).isEmpty == (outcome.markerHunks == 0), "markers in the file vs markerHunks \(outcome.markerHunks)")
+        try MergeFixtureTests.checkWordingOnlyWhatIsShown(c, options: options, full: outcome, unworded: expect.unworded)
 
         if outcome.isClean {
             let problems = MergeLawTests.integrityProblems(outcome.bytes, name: c.name)
@@ -145,6 +149,26 @@ import XibReport
     }
 
     // MARK: - Helpers
+
+    /// A merge asked to word only the changes the summary shows writes the same bytes and the
+    /// same summary, and its conflicts' changes are the full ones' first few (the object's own
+    /// among them) with the rest counted.
+    static func checkWordingOnlyWhatIsShown(_ c: Case, options: XibMerger.Options, full: XibMerger.Outcome, unworded: Int?) throws {
+        var short = options
+        short.wordedChanges = ConflictWording.shownPhrases
+        let outcome = XibMerger.merge(base: try c.input("base"), ours: try c.input("ours"), theirs: try c.input("theirs"), options: short)
+        let name = "\(c.name).\(c.fileExtension)"
+        #expect(outcome.bytes == full.bytes, "\(c.name): wording fewer changes changed the merge")
+        #expect(MergeSummary.text(outcome, path: name, verbose: true) == MergeSummary.text(full, path: name, verbose: true))
+        var left = 0
+        for (a, b) in zip(outcome.events, full.events) {
+            guard let short = a.conflict, let whole = b.conflict else { continue }
+            #expect(short.edit.count + short.referrers.count + short.unworded == whole.edit.count + whole.referrers.count)
+            #expect(short.edit.allSatisfy(whole.edit.contains) && short.referrers.allSatisfy(whole.referrers.contains))
+            left += short.unworded
+        }
+        if let unworded { #expect(left == unworded, "changes left unworded") }
+    }
 
     /// A file with conflict markers, split: the file with every hunk replaced by its ours part,
     /// the same with theirs, and the number of lines in the ours and theirs parts of each hunk.

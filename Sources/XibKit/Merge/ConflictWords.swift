@@ -5,6 +5,8 @@
 /// on merges with conflicts.
 struct ConflictWords {
     private let graphs: Three<IBGraph>
+    /// How many of a kept side's changes to put in words per list (`XibMerger.Options`).
+    private let limit: Int?
     private var objects = Three<DiffObjects?>(base: nil, ours: nil, theirs: nil)
     /// base → ours and base → theirs, computed when a deletion asks.
     private var edits = Three<Edits?>(base: nil, ours: nil, theirs: nil)
@@ -72,14 +74,22 @@ struct ConflictWords {
             (self.ids, self.positions) = (ids, positions)
         }
 
-        /// The changes to the objects of `wanted` (each id once), in the diff's order.
-        func changes(to wanted: [String]) -> [ObjectChange] {
-            wanted.flatMap { ids[$0].map { positions[$0] } ?? [] }.sorted().map { comparison.change(comparison.entries[order[$0]]) }
+        /// The changes to the objects of `wanted` (each id once), in the diff's order: all of
+        /// them, or the first `limit` and those to `own`, with how many were left out.
+        func changes(to wanted: [String], limit: Int?, own: String?) -> (words: [ObjectChange], unworded: Int) {
+            var found = wanted.flatMap { ids[$0].map { positions[$0] } ?? [] }.sorted()
+            let all = found.count
+            if let limit, all > limit {
+                let owns = own.flatMap { ids[$0] }.map { Set(positions[$0]) } ?? []
+                found = Array(found.prefix(limit)) + found.dropFirst(limit).filter(owns.contains)
+            }
+            return (found.map { comparison.change(comparison.entries[order[$0]]) }, all - found.count)
         }
     }
 
-    init(_ graphs: Three<IBGraph>) {
+    init(_ graphs: Three<IBGraph>, limit: Int?) {
         self.graphs = graphs
+        self.limit = limit
     }
 
     mutating func describe(_ events: inout [MergeEvent]) {
@@ -89,7 +99,7 @@ struct ConflictWords {
             case .deleteEdit where c.attribute == nil && !IBGraph.isObjectKey(c.elementKey), .attribute, .addAdd, .list, .layout:
                 describeValue(&c)
             case .deleteEdit, .deleteReference:
-                describeObject(&c)
+                describeObject(&c, id: events[i].objectID)
             case .moveMove:
                 describeMove(&c)
             }
@@ -145,8 +155,9 @@ struct ConflictWords {
     }
 
     /// An object deleted on one side: how it reads in each version that has it, and what the
-    /// side that kept it changed in it or made refer to it.
-    private mutating func describeObject(_ c: inout MergeConflict) {
+    /// side that kept it changed in it or made refer to it. With a `limit`, the object's own
+    /// change (`id`'s) is always worded: the others read one phrase each, and are counted.
+    private mutating func describeObject(_ c: inout MergeConflict, id: String?) {
         var values = Three<DiffValue?>(base: nil, ours: nil, theirs: nil)
         for v in MergeVersion.allCases {
             values[version: v] = graphs[version: v].byKey[c.elementKey].map { DiffValue(text: diffObjects(v).summary($0)) }
@@ -161,8 +172,9 @@ struct ConflictWords {
         }
         var (all, referrers) = ids(concerning: c.elementKey, in: v)
         for id in ids(concerning: c.elementKey, in: .base).inside.keys { all.insert(id, 0) }
-        c.edit = edits[version: v]!.changes(to: all.keys)
-        c.referrers = edits[version: v]!.changes(to: referrers.keys.filter { all[$0] == nil })
+        let edit = edits[version: v]!.changes(to: all.keys, limit: limit, own: id)
+        let outside = edits[version: v]!.changes(to: referrers.keys.filter { all[$0] == nil }, limit: limit, own: nil)
+        (c.edit, c.referrers, c.unworded) = (edit.words, outside.words, edit.unworded + outside.unworded)
     }
 
     /// The ids of the object with this key and of everything in it, and of the objects outside

@@ -59,6 +59,10 @@ public struct MergeConflict: Sendable, Equatable {
     public var edit: [ObjectChange] = []
     /// ... and the changes outside it that refer to it (a new constraint, outlet or segue).
     public var referrers: [ObjectChange] = []
+    /// The changes of those two lists left out, when the merge was asked to word only the
+    /// first few (`XibMerger.Options.wordedChanges`): each is to an object other than this
+    /// one, and reads as one phrase.
+    public var unworded = 0
 
     public init(key: String, conflictClass: ConflictClass, choices: [ConflictChoice], chosen: ConflictChoice?,
                 elementKey: String, attribute: String? = nil, deletedBy: MergeSide? = nil) {

@@ -30,6 +30,11 @@ public enum XibMerger {
         public var choices: [String: ConflictChoice] = [:]
         /// Treat frames changed differently on both sides as a conflict.
         public var strictLayout = false
+        /// For an object deleted on one side, how many of the other side's changes in it (and
+        /// how many of those referring to it) to put in words, its own change always among
+        /// them; the rest are counted (`MergeConflict.unworded`). nil: all. Wording every
+        /// change was a quarter of a heavy merge whose summary shows three of them.
+        public var wordedChanges: Int?
 
         public init() {}
     }
@@ -240,7 +245,7 @@ public enum XibMerger {
         var keys: Set<String> = []
         events.removeAll { e in e.conflict.map { !keys.insert($0.key).inserted } ?? false }
         if events.contains(where: { $0.kind == .conflict }) {
-            var words = ConflictWords(graphs)
+            var words = ConflictWords(graphs, limit: options.wordedChanges)
             words.describe(&events)
         }
         // With conflicts to mark: the merge once more taking theirs in each, and (for the styles

@@ -5,6 +5,10 @@ import XibKit
 /// 60 (it was 57)`, `ours deleted it; theirs changed its title to "Save"`, `theirs added
 /// constraint Title.top = Save.bottom + 8`.
 public enum ConflictWording {
+    /// How many of a side's changes a sentence names before counting the rest: a merge that
+    /// only prints sentences needs no more in words (`XibMerger.Options.wordedChanges`).
+    public static let shownPhrases = 3
+
     /// Both sides, and what base had where that helps.
     public static func sentence(_ c: MergeConflict, objectID: String?) -> String {
         var s = "ours \(did(c, .ours, objectID: objectID)); theirs \(did(c, .theirs, objectID: objectID))"
@@ -30,10 +34,10 @@ public enum ConflictWording {
         case .deleteEdit, .deleteReference:
             if side == c.deletedBy { return c.name == nil ? "deleted it" : "removed \(its)" }
             if c.name != nil { return "changed \(its) to \(value.map(show) ?? "(nothing)")" }
-            let phrases = edit(c, objectID: objectID)
-            guard !phrases.isEmpty else { return c.conflictClass == .deleteReference ? "made something refer to it" : "changed it" }
-            let shown = phrases.prefix(3).joined(separator: ", ")
-            return phrases.count > 3 ? shown + " and \(phrases.count - 3) more" : shown
+            let phrases = edit(c, objectID: objectID), count = phrases.count + c.unworded
+            guard count > 0 else { return c.conflictClass == .deleteReference ? "made something refer to it" : "changed it" }
+            let shown = phrases.prefix(shownPhrases).joined(separator: ", ")
+            return count > shownPhrases ? shown + " and \(count - shownPhrases) more" : shown
         case .attribute, .addAdd, .list, .layout:
             guard let value else { return "removed \(its)" }
             return (c.base == nil ? "set \(its) to " : "changed \(its) to ") + show(value)
