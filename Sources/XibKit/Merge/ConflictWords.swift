@@ -170,32 +170,47 @@ struct ConflictWords {
             comparison.run()
             edits[version: v] = Edits(comparison)
         }
-        var (all, referrers) = ids(concerning: c.elementKey, in: v)
-        for id in ids(concerning: c.elementKey, in: .base).inside.keys { all.insert(id, 0) }
+        var all = ids(inside: c.elementKey, in: v)
+        let referrers = ids(referringTo: all, outside: c.elementKey, in: v)
+        for id in ids(inside: c.elementKey, in: .base).keys { all.insert(id, 0) }
         let edit = edits[version: v]!.changes(to: all.keys, limit: limit, own: id)
         let outside = edits[version: v]!.changes(to: referrers.keys.filter { all[$0] == nil }, limit: limit, own: nil)
         (c.edit, c.referrers, c.unworded) = (edit.words, outside.words, edit.unworded + outside.unworded)
     }
 
-    /// The ids of the object with this key and of everything in it, and of the objects outside
-    /// it that refer to any of them: each set a `KeyIndex` (a `Set` hashed each id with SipHash,
-    /// hundreds of them for an object holding a scene's views).
-    private mutating func ids(concerning key: String, in v: MergeVersion) -> (inside: KeyIndex, referrers: KeyIndex) {
+    /// The ids of the object with this key and of everything in it: a `KeyIndex` used as a set
+    /// (a `Set` hashed each id with SipHash, hundreds of them for an object holding a scene's
+    /// views).
+    private func ids(inside key: String, in v: MergeVersion) -> KeyIndex {
         let g = graphs[version: v]
-        var inside = KeyIndex(), referrers = KeyIndex()
-        guard let top = g.byKey[key] else { return (inside, referrers) }
-        var n = top
-        repeat {
+        var inside = KeyIndex()
+        guard let top = g.byKey[key] else { return inside }
+        for n in top..<ConflictWords.subtreeEnd(top, in: g) {
             if let id = g.nodes[n].objectID ?? g.nodes[n].element[attribute: IBRules.sceneIDAttribute] { inside.insert(id, 0) }
-            n += 1
-        } while n < g.nodes.count && g.nodes[n].depth > g.nodes[top].depth
+        }
+        return inside
+    }
+
+    /// The ids of the objects outside the object with this key that refer to any of `inside`.
+    private mutating func ids(referringTo inside: KeyIndex, outside key: String, in v: MergeVersion) -> KeyIndex {
+        let g = graphs[version: v]
+        var referrers = KeyIndex()
+        guard let top = g.byKey[key] else { return referrers }
+        let end = ConflictWords.subtreeEnd(top, in: g)
         if self.referrers[version: v] == nil { self.referrers[version: v] = Referrers(g) }
         for id in inside.keys {
-            for node in self.referrers[version: v]![id] where node < top || node >= n {
+            for node in self.referrers[version: v]![id] where node < top || node >= end {
                 if let id = g.nodes[g.owningObject(node)].objectID { referrers.insert(id, 0) }
             }
         }
-        return (inside, referrers)
+        return referrers
+    }
+
+    /// The node after `top`'s subtree (nodes are in document order).
+    private static func subtreeEnd(_ top: Int, in g: IBGraph) -> Int {
+        var n = top + 1
+        while n < g.nodes.count && g.nodes[n].depth > g.nodes[top].depth { n += 1 }
+        return n
     }
 
     /// An object moved to different parents: the path of its parent in each version.
