@@ -33,7 +33,7 @@ public enum XibMerger {
         /// For an object deleted on one side, how many of the other side's changes in it (and
         /// how many of those referring to it) to put in words, its own change always among
         /// them; the rest are counted (`MergeConflict.unworded`). nil: all. Wording every
-        /// change was a quarter of a heavy merge whose summary shows three of them.
+        /// change was up to 11% of a heavy merge whose summary shows three of them.
         public var wordedChanges: Int?
 
         public init() {}
