@@ -89,7 +89,8 @@ struct ConflictWords {
 
     init(_ graphs: Three<IBGraph>, limit: Int?) {
         self.graphs = graphs
-        self.limit = limit
+        // At least one: a sentence names a change before it counts the rest.
+        self.limit = limit.map { max($0, 1) }
     }
 
     mutating func describe(_ events: inout [MergeEvent]) {

@@ -34,10 +34,10 @@ public enum ConflictWording {
         case .deleteEdit, .deleteReference:
             if side == c.deletedBy { return c.name == nil ? "deleted it" : "removed \(its)" }
             if c.name != nil { return "changed \(its) to \(value.map(show) ?? "(nothing)")" }
-            let phrases = edit(c, objectID: objectID), count = phrases.count + c.unworded
-            guard count > 0 else { return c.conflictClass == .deleteReference ? "made something refer to it" : "changed it" }
-            let shown = phrases.prefix(shownPhrases).joined(separator: ", ")
-            return count > shownPhrases ? shown + " and \(count - shownPhrases) more" : shown
+            let phrases = edit(c, objectID: objectID), shown = phrases.prefix(shownPhrases)
+            let more = phrases.count + c.unworded - shown.count
+            guard !shown.isEmpty else { return c.conflictClass == .deleteReference ? "made something refer to it" : "changed it" }
+            return shown.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
         case .attribute, .addAdd, .list, .layout:
             guard let value else { return "removed \(its)" }
             return (c.base == nil ? "set \(its) to " : "changed \(its) to ") + show(value)
