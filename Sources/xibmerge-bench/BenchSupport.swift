@@ -7,12 +7,10 @@ import XibKit
 enum Bench {
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-    /// Writes a benchmark's input, or stops: a figure measured on a file that was not written
-    /// would be a figure of an error.
+    /// Writes a benchmark's input (as every command writes a file, `FileIO.writeAtomically`),
+    /// or stops: a figure measured on a file that was not written would be a figure of an error.
     static func write(_ bytes: [UInt8], to path: String) {
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            fatalError("xibmerge-bench: could not write \(path)")
-        }
+        do { try FileIO.writeAtomically(bytes, to: path) } catch { fatalError("xibmerge-bench: could not write \(path): \(error)") }
     }
 
     /// Median wall time in seconds of `runs` executions of `body`.

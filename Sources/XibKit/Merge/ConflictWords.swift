@@ -186,7 +186,7 @@ struct ConflictWords {
         let g = graphs[version: v]
         var inside = KeyIndex()
         guard let top = g.byKey[key] else { return inside }
-        for n in top..<ConflictWords.subtreeEnd(top, in: g) {
+        for n in top..<g.subtreeEnd(of: top) {
             if let id = g.nodes[n].objectID ?? g.nodes[n].element[attribute: IBRules.sceneIDAttribute] { inside.insert(id, 0) }
         }
         return inside
@@ -197,7 +197,7 @@ struct ConflictWords {
         let g = graphs[version: v]
         var referrers = KeyIndex()
         guard let top = g.byKey[key] else { return referrers }
-        let end = ConflictWords.subtreeEnd(top, in: g)
+        let end = g.subtreeEnd(of: top)
         if self.referrers[version: v] == nil { self.referrers[version: v] = Referrers(g) }
         for id in inside.keys {
             for node in self.referrers[version: v]![id] where node < top || node >= end {
@@ -205,13 +205,6 @@ struct ConflictWords {
             }
         }
         return referrers
-    }
-
-    /// The node after `top`'s subtree (nodes are in document order).
-    private static func subtreeEnd(_ top: Int, in g: IBGraph) -> Int {
-        var n = top + 1
-        while n < g.nodes.count && g.nodes[n].depth > g.nodes[top].depth { n += 1 }
-        return n
     }
 
     /// An object moved to different parents: the path of its parent in each version.

@@ -32,8 +32,8 @@ public enum XibMerger {
         public var strictLayout = false
         /// For an object deleted on one side, how many of the other side's changes in it (and
         /// how many of those referring to it) to put in words (at least one), its own change
-        /// always among them; the rest are counted (`MergeConflict.unworded`). nil: all. Wording every
-        /// change was up to 11% of a heavy merge whose summary shows three of them.
+        /// always among them; the rest are counted (`MergeConflict.unworded`). nil: all.
+        /// Wording every change was up to 11% of a heavy merge whose summary shows three.
         public var wordedChanges: Int?
 
         public init() {}

@@ -360,6 +360,13 @@ public struct IBGraph: Sendable {
         Children(childList, start: nodes[i].childStart, count: nodes[i].childCount)
     }
 
+    /// One past the last node of `n`'s subtree (nodes are in pre-order).
+    public func subtreeEnd(of n: Int) -> Int {
+        var last = n
+        while let c = children(of: last).last { last = c }
+        return last + 1
+    }
+
     /// The key of the object with this id: `#id` (made without a concatenation: 1,800 a file).
     static func objectKey(_ id: String) -> String { prefixed(0x23, id) }
 

@@ -199,12 +199,3 @@ public struct Wireframe: Sendable {
         }
     }
 }
-
-extension IBGraph {
-    /// One past the last node of `n`'s subtree (nodes are in pre-order).
-    public func subtreeEnd(of n: Int) -> Int {
-        var last = n
-        while let c = children(of: last).last { last = c }
-        return last + 1
-    }
-}
