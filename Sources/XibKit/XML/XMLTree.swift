@@ -134,32 +134,79 @@ public struct XMLOrigin: Sendable {
     }
 }
 
-public struct XMLElement: Sendable {
-    public var name: String
+/// Sendable as a value: its box is shared between copies, and so between threads, only while
+/// nobody changes it (a change copies it first, `uniqueParts`), as an array's buffer is.
+public struct XMLElement: @unchecked Sendable {
+    /// The element's parts, in one heap box shared by copies until one of them changes: the
+    /// merge copies elements tens of thousands of times (graph nodes, versions side by side,
+    /// children lists), and a copy of the parts retains each of them; a copy of the box, one.
+    private struct Parts {
+        var name: String
+        var attributes: [XMLAttribute]
+        var children: [XMLNode]
+        var origin: XMLOrigin?
+        var writtenAsEmptyPair: Bool
+    }
+    private typealias Box = ManagedBuffer<Parts, Never>
+    private var box: Box
+
+    /// The parts, through a pointer: `header` as a class property would be checked for
+    /// exclusive access on every read. The box outlives the pointer's use (`self` holds it).
+    private var parts: UnsafeMutablePointer<Parts> {
+        @inline(__always) get { box.withUnsafeMutablePointerToHeader { $0 } }
+    }
+
+    /// The parts, writable: the box copied first if another element shares it.
+    private var uniqueParts: UnsafeMutablePointer<Parts> {
+        @inline(__always) mutating get {
+            if !isKnownUniquelyReferenced(&box) { box = Self.makeBox(parts.pointee) }
+            return parts
+        }
+    }
+
+    private static func makeBox(_ parts: Parts) -> Box {
+        Box.create(minimumCapacity: 0) { _ in parts }
+    }
+
+    public var name: String {
+        _read { yield parts.pointee.name }
+        set { uniqueParts.pointee.name = newValue }
+    }
     public var attributes: [XMLAttribute] {
-        didSet { origin?.attributesPristine = false }
+        _read { yield parts.pointee.attributes }
+        _modify {
+            let p = uniqueParts
+            yield &p.pointee.attributes
+            p.pointee.origin?.attributesPristine = false
+        }
     }
     /// Child nodes. Whitespace between child elements is not kept as nodes: it is
     /// regenerated in Xcode's style when a parent is rewritten, and copied when it is not.
     public var children: [XMLNode] {
-        didSet { origin?.childrenPristine = false }
+        _read { yield parts.pointee.children }
+        _modify {
+            let p = uniqueParts
+            yield &p.pointee.children
+            p.pointee.origin?.childrenPristine = false
+        }
     }
-    public internal(set) var origin: XMLOrigin?
+    public internal(set) var origin: XMLOrigin? {
+        _read { yield parts.pointee.origin }
+        set { uniqueParts.pointee.origin = newValue }
+    }
     /// Written as `<a></a>` rather than `<a/>` (Xcode does this for a few empty strings).
-    public var writtenAsEmptyPair = false
+    public var writtenAsEmptyPair: Bool {
+        get { parts.pointee.writtenAsEmptyPair }
+        set { uniqueParts.pointee.writtenAsEmptyPair = newValue }
+    }
 
     public init(name: String, attributes: [XMLAttribute] = [], children: [XMLNode] = []) {
-        self.name = name
-        self.attributes = attributes
-        self.children = children
-        self.origin = nil
+        self.init(name: name, attributes: attributes, children: children, origin: nil)
     }
 
     init(name: String, attributes: [XMLAttribute], children: [XMLNode], origin: XMLOrigin?) {
-        self.name = name
-        self.attributes = attributes
-        self.children = children
-        self.origin = origin
+        box = Self.makeBox(Parts(name: name, attributes: attributes, children: children, origin: origin,
+                                 writtenAsEmptyPair: false))
     }
 
     public subscript(attribute name: String) -> String? {
