@@ -371,8 +371,10 @@ extension TreeMerge {
         // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
         // deleting the whole object: only additions and modifications stop a deletion.
         let moved = parentKey(graphs.base, b) != keeperParent
-        let changed = (fingerprints[otherThan: deleter][kept] != fingerprints.base[b] && !isPruned(kept, in: keeper, fingerprints[otherThan: deleter], from: b))
-            || moved
+        // The same bytes need no fingerprints (most objects a side deletes, the other left alone).
+        let sameBytes = bytesEqual(graphs.base, b, keeper, kept)
+        let changed = moved || (!sameBytes && fingerprints[otherThan: deleter][kept] != fingerprints.base[b]
+                                && !isPruned(kept, in: keeper, fingerprints[otherThan: deleter], from: b))
         let referenced = touched(by: deleter == .ours ? .theirs : .ours, &s)[String(key.dropFirst())] != nil
         // Only the top of a deleted subtree is reported and counted; an object the keeper moved
         // out of the deleted subtree is a top of its own (its old parent lost only a child).
@@ -390,7 +392,7 @@ extension TreeMerge {
         }
         if !changed && !referenced {
             if !parentAlsoDeleted { s.log.countRemoval(by: deleter) }
-            if !parentAlsoDeleted, !bytesEqual(graphs.base, b, keeper, kept) {
+            if !parentAlsoDeleted, !sameBytes {
                 s.log.recordDeletedOverLayout(graphs.base, b, deleter: deleter)
             }
             return
