@@ -176,8 +176,9 @@ public struct XMLElement: @unchecked Sendable {
         _read { yield parts.pointee.attributes }
         _modify {
             let p = uniqueParts
+            // Also when the change is cut short by an error: the array may have changed.
+            defer { p.pointee.origin?.attributesPristine = false }
             yield &p.pointee.attributes
-            p.pointee.origin?.attributesPristine = false
         }
     }
     /// Child nodes. Whitespace between child elements is not kept as nodes: it is
@@ -186,8 +187,8 @@ public struct XMLElement: @unchecked Sendable {
         _read { yield parts.pointee.children }
         _modify {
             let p = uniqueParts
+            defer { p.pointee.origin?.childrenPristine = false }
             yield &p.pointee.children
-            p.pointee.origin?.childrenPristine = false
         }
     }
     public internal(set) var origin: XMLOrigin? {
