@@ -6,13 +6,14 @@ struct DiffComparison {
     let skipIdenticalSubtrees: Bool
 
     /// Per old node: matched by an object of the new document / root of an identical subtree.
+    /// (Tables every node has an entry in are arrays: a dictionary keyed by Int cost more to
+    /// set up at run time than it saved.)
     var matched: [Bool]
     var identicalRoot: [Bool]
     /// Per old / new node: listed as removed / added (for nesting).
     var removedDepth: NodeNumbers
     var addedDepth: NodeNumbers
-    /// Reorders found while visiting a parent, by new node. (Tables by node are arrays here:
-    /// a dictionary keyed by Int cost more to set up at run time than it saved.)
+    /// Reorders found while visiting a parent, by new node (few nodes have one).
     var reorders: [Int: Reorder] = [:]
     struct Reorder {
         var from: Int

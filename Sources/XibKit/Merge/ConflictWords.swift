@@ -171,36 +171,42 @@ struct ConflictWords {
             comparison.run()
             edits[version: v] = Edits(comparison)
         }
-        var all = ids(inside: c.elementKey, in: v)
-        let referrers = ids(referringTo: all, outside: c.elementKey, in: v)
-        for id in ids(inside: c.elementKey, in: .base).keys { all.insert(id, 0) }
+        let kept = subtree(c.elementKey, in: v)
+        var all = ids(in: kept, of: v)
+        let referrers = ids(referringTo: all, outside: kept, in: v)
+        for id in ids(in: subtree(c.elementKey, in: .base), of: .base).keys { all.insert(id, 0) }
         let edit = edits[version: v]!.changes(to: all.keys, limit: limit, own: id)
         let outside = edits[version: v]!.changes(to: referrers.keys.filter { all[$0] == nil }, limit: limit, own: nil)
         (c.edit, c.referrers, c.unworded) = (edit.words, outside.words, edit.unworded + outside.unworded)
     }
 
-    /// The ids of the object with this key and of everything in it: a `KeyIndex` used as a set
-    /// (a `Set` hashed each id with SipHash, hundreds of them for an object holding a scene's
-    /// views).
-    private func ids(inside key: String, in v: MergeVersion) -> KeyIndex {
+    /// The nodes of the object with this key and of everything in it, in one version (none
+    /// where that version has no such object).
+    private func subtree(_ key: String, in v: MergeVersion) -> Range<Int> {
+        let g = graphs[version: v]
+        guard let top = g.byKey[key] else { return 0..<0 }
+        return top..<g.subtreeEnd(of: top)
+    }
+
+    /// The ids of these nodes' objects and scenes: a `KeyIndex` used as a set (a `Set` hashed
+    /// each id with SipHash, hundreds of them for an object holding a scene's views).
+    private func ids(in nodes: Range<Int>, of v: MergeVersion) -> KeyIndex {
         let g = graphs[version: v]
         var inside = KeyIndex()
-        guard let top = g.byKey[key] else { return inside }
-        for n in top..<g.subtreeEnd(of: top) {
+        for n in nodes {
             if let id = g.nodes[n].objectID ?? g.nodes[n].element[attribute: IBRules.sceneIDAttribute] { inside.insert(id, 0) }
         }
         return inside
     }
 
-    /// The ids of the objects outside the object with this key that refer to any of `inside`.
-    private mutating func ids(referringTo inside: KeyIndex, outside key: String, in v: MergeVersion) -> KeyIndex {
-        let g = graphs[version: v]
+    /// The ids of the objects outside `subtree` that refer to any of `inside`.
+    private mutating func ids(referringTo inside: KeyIndex, outside subtree: Range<Int>, in v: MergeVersion) -> KeyIndex {
         var referrers = KeyIndex()
-        guard let top = g.byKey[key] else { return referrers }
-        let end = g.subtreeEnd(of: top)
+        guard !subtree.isEmpty else { return referrers }
+        let g = graphs[version: v]
         if self.referrers[version: v] == nil { self.referrers[version: v] = Referrers(g) }
         for id in inside.keys {
-            for node in self.referrers[version: v]![id] where node < top || node >= end {
+            for node in self.referrers[version: v]![id] where !subtree.contains(node) {
                 if let id = g.nodes[g.owningObject(node)].objectID { referrers.insert(id, 0) }
             }
         }
