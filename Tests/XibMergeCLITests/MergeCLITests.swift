@@ -295,6 +295,30 @@ import XibKit
         #expect(!String(decoding: try #require(explicit.current("ours")), as: UTF8.self).contains("|||||||"))
     }
 
+    /// Where git's environment holds no settings of its own, the style is read from git's files
+    /// (by libgit2), as `git config` reads them where git runs the driver: outside a repository
+    /// the user's file; inside one, from any folder of its work tree, the repository's setting
+    /// over the user's.
+    @Test func markerStyleFromGitsFiles() throws {
+        let home = try CLI.temporaryDirectory(), repo = try CLI.temporaryDirectory()
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") && $0.key != "XDG_CONFIG_HOME" }
+        environment["HOME"] = home
+        try Data("[merge]\n\tconflictStyle = zdiff3\n".utf8).write(to: URL(fileURLWithPath: home + "/.gitconfig"))
+        try CLI.git(["init", "-q", "."], cwd: repo, environment: environment)
+        try CLI.git(["config", "merge.conflictStyle", "diff3"], cwd: repo, environment: environment)
+        try FileManager.default.createDirectory(atPath: repo + "/UI", withIntermediateDirectories: true)
+        for (cwd, style) in [(try CLI.temporaryDirectory(), "zdiff3"), (repo + "/UI", "diff3")] {
+            let c = try Inputs("attribute-conflict")
+            let report = c.dir + "/report.json"
+            let r = try CLI.xibmerge(["merge", "--report", report, c.path("base"), c.path("ours"), c.path("theirs"), "UI/Fixture.\(c.ext)"],
+                                     cwd: cwd, environment: environment)
+            #expect(r.status == 1, "\(r.stderr)")
+            #expect(String(decoding: try #require(c.current("ours")), as: UTF8.self).contains("\n||||||| base\n"))
+            let json = try #require(try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+            #expect(json["conflictStyle"] as? String == style, "in \(cwd)")
+        }
+    }
+
     @Test(arguments: ["ours", "theirs"])
     func conflictStyleResolvesEveryConflictToOneSide(_ style: String) throws {
         let c = try Inputs("attribute-conflict")
