@@ -59,6 +59,7 @@ extension DiffComparison {
                          turnover: IBRules.EntryTurnover = .change) {
         if turnover == .noise { return hideNoise(side.graph.nodes[index].tag) }
         let root = side.groupRoot(index)
+        if wanted != nil, [.document, .resources].contains(side.groupKind(root)) { wantedOutsideObjectGroups = true }
         let groupSort = isNew ? SortKey(position: root, removed: 0) : removedSortKey(root)
         let entry = Entry(groupKey: side.graph.nodes[root].key,
                           group: (side.groupKind(root), side.groupTitle(root), root > 0 ? side.shownID(root) : nil),
@@ -111,6 +112,21 @@ extension DiffComparison {
             a = nodes[a].parent
         }
         return 0
+    }
+
+    /// Whether the new document's group with this key holds a change among the objects walked
+    /// and not wanted (`unwantedByGroup`): an object of both with a change, or one added that
+    /// is listed.
+    mutating func hasNewChange(inGroup key: String) -> Bool {
+        guard let new, let root = new.graph.byKey[key], let nodes = unwantedByGroup[root] else { return false }
+        for n in nodes {
+            if let oi = n.old {
+                if matchedChange(oi, n.node, identical: n.identical) != nil { return true }
+            } else if !meansNothing(n.node, in: new), turnover(new, n.node) == .change {
+                return true
+            }
+        }
+        return false
     }
 
     /// Fills in the line numbers of all changes: one pass over each file, not an index of every line.
@@ -170,6 +186,15 @@ extension DiffComparison {
             } else {
                 heads.append((e.groupKey, e.groupSort, ChangeGroup(kind: e.group.kind, title: e.group.title, id: e.group.id, changes: [])))
                 members.append([n])
+            }
+        }
+        // Wanted changes only (`wanted`): a group whose are all removals sorts where the new
+        // document has it if it holds any other change of the new document's, as whole.
+        if let new, wanted != nil {
+            for g in heads.indices where heads[g].sort.removed != 0 && hasNewChange(inGroup: heads[g].key) {
+                let root = new.graph.byKey[heads[g].key]!
+                heads[g].sort = SortKey(position: root, removed: 0)
+                heads[g].group.title = new.groupTitle(root)
             }
         }
         let order = heads.indices.sorted { a, b in

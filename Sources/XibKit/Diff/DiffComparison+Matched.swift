@@ -1,7 +1,17 @@
 /// Objects both versions have: moves, reorders and attribute changes.
 extension DiffComparison {
     mutating func compareMatched(_ oi: Int, _ ni: Int, identical: Bool) {
-        guard let old, let new else { return }
+        guard let new, let change = matchedChange(oi, ni, identical: identical) else { return }
+        let p = new.parentEntity[ni]
+        let depth = p >= 0 && addedDepth[p] >= 0 ? addedDepth[p] + 1 : 0
+        append(kind: change.move != nil ? .moved : .modified, depth: depth, move: change.move, attributes: change.attributes,
+               side: new, isNew: true, index: ni, sort: SortKey(position: ni, removed: 0), oldNode: oi)
+    }
+
+    /// What changed in an object both versions have: its move, and its attributes (noise and
+    /// frames left out, and counted, as the options say); nil where nothing did.
+    mutating func matchedChange(_ oi: Int, _ ni: Int, identical: Bool) -> (move: ObjectMove?, attributes: [AttributeChange])? {
+        guard let old, let new else { return nil }
         var move: ObjectMove? = nil
         if oi > 0, ni > 0 {
             let oParent = old.graph.nodes[old.graph.nodes[oi].parent].key, nParent = new.graph.nodes[new.graph.nodes[ni].parent].key
@@ -25,11 +35,7 @@ extension DiffComparison {
             }
             attributes += filtered(changes, entityTag: nTag, isNamedItem: !new.graph.nodes[ni].isObject && ni > 0 && nTag != IBRules.sceneTag)
         }
-        guard move != nil || !attributes.isEmpty else { return }
-        let p = new.parentEntity[ni]
-        let depth = p >= 0 && addedDepth[p] >= 0 ? addedDepth[p] + 1 : 0
-        append(kind: move != nil ? .moved : .modified, depth: depth, move: move, attributes: attributes,
-               side: new, isNew: true, index: ni, sort: SortKey(position: ni, removed: 0), oldNode: oi)
+        return move != nil || !attributes.isEmpty ? (move, attributes) : nil
     }
 
     /// Attribute changes, in the new order, then attributes only the old side has.

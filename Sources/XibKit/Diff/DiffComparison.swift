@@ -4,6 +4,18 @@ struct DiffComparison {
     let new: DiffObjects?
     let options: DiffOptions
     let skipIdenticalSubtrees: Bool
+    /// The ids whose changes are wanted (a merge's conflict words ask for a few objects' of a
+    /// whole document), else nil: all. Only those changes are made (compared, sorted, named);
+    /// the walk, and what it leaves for later changes to read (matches, depths, reorders), is
+    /// the same, so each change, and the order of any two, is the one a whole diff gives.
+    private(set) var wanted: KeyIndex?
+    /// With `wanted`: the new document's objects walked but not wanted that may be changes, by
+    /// their group's root, in the walk's order (`hasNewChange`). A group's place among groups
+    /// depends on whether it holds a change of the new document's, wanted or not.
+    var unwantedByGroup: [Int: [(node: Int, old: Int?, identical: Bool)]] = [:]
+    /// With `wanted`: a wanted change fell in the document's or the resources' group, where
+    /// what is listed depends on every other change (`changesIfOthers`): compare all instead.
+    var wantedOutsideObjectGroups = false
 
     /// Per old node: matched by an object of the new document / root of an identical subtree.
     /// (Tables every node has an entry in are arrays: a dictionary keyed by Int cost more to
@@ -59,11 +71,12 @@ struct DiffComparison {
     /// other changes (`IBRules.EntryTurnover.noiseUnlessOtherChanges`): listed once all are known.
     var changesIfOthers: [Entry] = []
 
-    init(old: DiffObjects?, new: DiffObjects?, options: DiffOptions, skipIdenticalSubtrees: Bool) {
+    init(old: DiffObjects?, new: DiffObjects?, options: DiffOptions, skipIdenticalSubtrees: Bool, wanted: KeyIndex? = nil) {
         self.old = old
         self.new = new
         self.options = options
         self.skipIdenticalSubtrees = skipIdenticalSubtrees
+        self.wanted = wanted
         let oldCount = old?.graph.nodes.count ?? 0
         matched = [Bool](repeating: false, count: oldCount)
         identicalRoot = [Bool](repeating: false, count: oldCount)
@@ -72,6 +85,14 @@ struct DiffComparison {
     }
 
     mutating func run() {
+        walk()
+        if wanted != nil && wantedOutsideObjectGroups {
+            self = DiffComparison(old: old, new: new, options: options, skipIdenticalSubtrees: skipIdenticalSubtrees)
+            walk()
+        }
+    }
+
+    private mutating func walk() {
         if let new {
             if old == nil {
                 addedDepth[0] = -1
@@ -107,23 +128,33 @@ struct DiffComparison {
 
     // MARK: - Walking
 
+    /// Whether node `i` of `side` is an object whose changes are made (all, without `wanted`).
+    func isWanted(_ side: DiffObjects, _ i: Int) -> Bool {
+        guard let wanted else { return true }
+        return side.shownID(i).map { wanted[$0] != nil } ?? false
+    }
+
+    /// A new document's object not wanted: kept, for `hasNewChange`, under its group's root.
+    private mutating func passOver(_ ni: Int, old oi: Int?, identical: Bool) {
+        guard let new, ni > 0 else { return }
+        unwantedByGroup[new.groupRoot(ni), default: []].append((ni, oi, identical))
+    }
+
     mutating func visitNew(_ ni: Int) {
         guard let new else { return }
         // Fields read one by one: copying a whole node retains everything in it.
         if let old, let oi = old.graph.byKey[new.graph.nodes[ni].key], old.isEntity[oi], !matched[oi] {
             matched[oi] = true
-            if skipIdenticalSubtrees, old.graph.nodes[oi].element.hasSameBytes(as: new.graph.nodes[ni].element) {
-                identicalRoot[oi] = true
-                compareMatched(oi, ni, identical: true)
-                return
-            }
-            compareMatched(oi, ni, identical: false)
+            let identical = skipIdenticalSubtrees && old.graph.nodes[oi].element.hasSameBytes(as: new.graph.nodes[ni].element)
+            if identical { identicalRoot[oi] = true }
+            if isWanted(new, ni) { compareMatched(oi, ni, identical: identical) } else { passOver(ni, old: oi, identical: identical) }
+            if identical { return }
             findReorders(oi, ni)
         } else {
             let p = new.parentEntity[ni]
             let depth = p >= 0 && addedDepth[p] >= 0 ? addedDepth[p] + 1 : 0
             addedDepth[ni] = depth
-            if ni > 0 { emitAdded(ni, depth: depth) }
+            if ni > 0 { if isWanted(new, ni) { emitAdded(ni, depth: depth) } else { passOver(ni, old: nil, identical: false) } }
         }
         for c in new.entityChildren(of: ni) { visitNew(c) }
     }
@@ -140,7 +171,7 @@ struct DiffComparison {
                 let p = old.parentEntity[i]
                 let depth = p >= 0 && removedDepth[p] >= 0 ? removedDepth[p] + 1 : 0
                 removedDepth[i] = depth
-                emitRemoved(i, depth: depth)
+                if isWanted(old, i) { emitRemoved(i, depth: depth) }
             }
             i += 1
         }

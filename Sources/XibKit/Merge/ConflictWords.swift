@@ -8,7 +8,7 @@ struct ConflictWords {
     /// How many of a kept side's changes to put in words per list (`XibMerger.Options`).
     private let limit: Int?
     private var objects = Three<DiffObjects?>(base: nil, ours: nil, theirs: nil)
-    /// base → ours and base → theirs, computed when a deletion asks.
+    /// base → ours and base → theirs, for the objects the deletions ask about.
     private var edits = Three<Edits?>(base: nil, ours: nil, theirs: nil)
     /// Per version, the nodes referring to each id, made when a deletion asks: each deletion
     /// searching every reference (and every edit) would make the merge quadratic.
@@ -94,18 +94,61 @@ struct ConflictWords {
     }
 
     mutating func describe(_ events: inout [MergeEvent]) {
+        // What each deletion's words are about, found first: a side's changes are then made
+        // for those objects only (`DiffComparison.wanted`), once for all its deletions.
+        var scopes: [Int: Scope] = [:]
+        var wanted = Three<KeyIndex?>(base: nil, ours: nil, theirs: nil)
+        for i in events.indices {
+            guard let c = events[i].conflict, Self.describesObject(c), let keeper = c.keptBy else { continue }
+            let v = MergeVersion(keeper), scope = scope(of: c.elementKey, keptIn: v)
+            var ids = wanted[version: v] ?? KeyIndex()
+            for id in scope.all.keys + scope.referrers.keys { ids.insert(id, 0) }
+            wanted[version: v] = ids
+            scopes[i] = scope
+        }
+        for v in [MergeVersion.ours, .theirs] {
+            guard let ids = wanted[version: v] else { continue }
+            var comparison = DiffComparison(old: diffObjects(.base), new: diffObjects(v), options: DiffOptions(),
+                                            skipIdenticalSubtrees: true, wanted: ids)
+            comparison.run()
+            edits[version: v] = Edits(comparison)
+        }
         for i in events.indices {
             guard var c = events[i].conflict else { continue }
-            switch c.conflictClass {
-            case .deleteEdit where c.attribute == nil && !IBGraph.isObjectKey(c.elementKey), .attribute, .addAdd, .list, .layout:
-                describeValue(&c)
-            case .deleteEdit, .deleteReference:
-                describeObject(&c, id: events[i].objectID)
-            case .moveMove:
+            if c.conflictClass == .moveMove {
                 describeMove(&c)
+            } else if Self.describesObject(c) {
+                describeObject(&c, id: events[i].objectID, scope: scopes[i])
+            } else {
+                describeValue(&c)
             }
             events[i].conflict = c
         }
+    }
+
+    /// Whether a conflict is about an object deleted on one side (worded with what the other
+    /// side changed in it), not about a value.
+    private static func describesObject(_ c: MergeConflict) -> Bool {
+        switch c.conflictClass {
+        case .deleteEdit: c.attribute != nil || IBGraph.isObjectKey(c.elementKey)
+        case .deleteReference: true
+        case .attribute, .addAdd, .list, .layout, .moveMove: false
+        }
+    }
+
+    /// The objects a deletion's words are about, in the side that kept it: those inside it
+    /// there and in base, and those outside it there that refer to them.
+    private struct Scope {
+        var all: KeyIndex
+        var referrers: KeyIndex
+    }
+
+    private mutating func scope(of key: String, keptIn v: MergeVersion) -> Scope {
+        let kept = subtree(key, in: v)
+        var all = ids(in: kept, of: v)
+        let referrers = ids(referringTo: all, outside: kept, in: v)
+        for id in ids(in: subtree(key, in: .base), of: .base).keys { all.insert(id, 0) }
+        return Scope(all: all, referrers: referrers)
     }
 
     private mutating func diffObjects(_ v: MergeVersion) -> DiffObjects {
@@ -158,25 +201,15 @@ struct ConflictWords {
     /// An object deleted on one side: how it reads in each version that has it, and what the
     /// side that kept it changed in it or made refer to it. With a `limit`, the object's own
     /// change (`id`'s) is always worded: the others read one phrase each, and are counted.
-    private mutating func describeObject(_ c: inout MergeConflict, id: String?) {
+    private mutating func describeObject(_ c: inout MergeConflict, id: String?, scope: Scope?) {
         var values = Three<DiffValue?>(base: nil, ours: nil, theirs: nil)
         for v in MergeVersion.allCases {
             values[version: v] = graphs[version: v].byKey[c.elementKey].map { DiffValue(text: diffObjects(v).summary($0)) }
         }
         (c.base, c.ours, c.theirs) = (values.base, values.ours, values.theirs)
-        guard let keeper = c.keptBy else { return }
-        let v = MergeVersion(keeper)
-        if edits[version: v] == nil {
-            var comparison = DiffComparison(old: diffObjects(.base), new: diffObjects(v), options: DiffOptions(), skipIdenticalSubtrees: true)
-            comparison.run()
-            edits[version: v] = Edits(comparison)
-        }
-        let kept = subtree(c.elementKey, in: v)
-        var all = ids(in: kept, of: v)
-        let referrers = ids(referringTo: all, outside: kept, in: v)
-        for id in ids(in: subtree(c.elementKey, in: .base), of: .base).keys { all.insert(id, 0) }
-        let edit = edits[version: v]!.changes(to: all.keys, limit: limit, own: id)
-        let outside = edits[version: v]!.changes(to: referrers.keys.filter { all[$0] == nil }, limit: limit, own: nil)
+        guard let keeper = c.keptBy, let scope, let edits = edits[version: MergeVersion(keeper)] else { return }
+        let edit = edits.changes(to: scope.all.keys, limit: limit, own: id)
+        let outside = edits.changes(to: scope.referrers.keys.filter { scope.all[$0] == nil }, limit: limit, own: nil)
         (c.edit, c.referrers, c.unworded) = (edit.words, outside.words, edit.unworded + outside.unworded)
     }
 
