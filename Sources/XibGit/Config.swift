@@ -74,18 +74,22 @@ public final class Config: @unchecked Sendable {
     /// repository's (the one `GIT_DIR` names, else the one at or above the working folder) over
     /// the global and system files, or those alone outside a repository. nil where git's
     /// environment says more than its files (`git -c` and `--config-env` settings, or other
-    /// files than the usual ones), which libgit2 does not read: ask git there.
+    /// files than the usual ones), which libgit2 does not read, and where libgit2 finds a
+    /// repository it will not open (another user's, say): ask git there.
     public static func asGitSees() throws -> Config? {
         let overrides = ["GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM"]
         guard !overrides.contains(where: { getenv($0) != nil }) else { return nil }
         ensureLibGit2()
         var repo: OpaquePointer?, config: OpaquePointer?
         let operation = "cannot read the git configuration"
-        if git_repository_open_ext(&repo, nil, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil) == 0 {
+        switch git_repository_open_ext(&repo, nil, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil) {
+        case 0:
             defer { git_repository_free(repo) }
             try check(git_repository_config_snapshot(&config, repo), operation)
-        } else {
+        case GIT_ENOTFOUND.rawValue:
             try check(git_config_open_default(&config), operation)
+        default:
+            return nil
         }
         return Config(handle: config!)
     }
