@@ -21,7 +21,7 @@ import Testing
     @Test("survivors a merged order lacks go after their predecessor in the first hint that has them")
     func examples() {
         func place(_ order: [String], _ survivors: [String], _ hints: [[String]]) -> [String] {
-            SequenceMerge.place(order, survivors: SequenceMerge.Survivors(Set(survivors)), hints: hints)
+            Self.place(order, survivors: Set(survivors), hints: hints)
         }
         #expect(place(["a", "c"], ["a", "b", "c"], [["a", "b", "c"]]) == ["a", "b", "c"])
         #expect(place([], ["a", "b", "c"], [["a", "b", "c"]]) == ["a", "b", "c"])
@@ -39,8 +39,16 @@ import Testing
             func subsequence() -> [String] { universe.filter { _ in next(3) > 0 }.shuffled(using: &rng) }
             let order = subsequence(), survivors = Set(universe.filter { _ in next(4) > 0 })
             let hints = (0..<(1 + next(3))).map { _ in subsequence() }
-            #expect(SequenceMerge.place(order, survivors: SequenceMerge.Survivors(survivors), hints: hints)
+            #expect(Self.place(order, survivors: survivors, hints: hints)
                     == Self.definition(order, survivors: survivors, hints: hints), "\(order) \(survivors) \(hints)")
         }
+    }
+
+    /// `SequenceMerge.place` on keys, numbered as a caller's table numbers them.
+    static func place(_ order: [String], survivors: Set<String>, hints: [[String]]) -> [String] {
+        let names = Array(Set(order + hints.joined() + survivors)).sorted()
+        let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        return SequenceMerge.place(order.map { number[$0]! }, survives: names.map(survivors.contains),
+                                   hints: hints.map { $0.map { number[$0]! } }).map { names[$0] }
     }
 }

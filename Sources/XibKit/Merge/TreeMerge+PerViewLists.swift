@@ -37,10 +37,18 @@ extension TreeMerge {
             }
             orders[version: version] = views
         }
-        let survivors = Set(orders.base + orders.ours + orders.theirs)
+        // The views numbered (every view any order has survives).
+        var numbers = KeyIndex(), views: [String] = []
+        let numbered = orders.map { order in
+            order.map { view in
+                if let k = numbers.insert(view, views.count) { return k }
+                views.append(view)
+                return views.count - 1
+            }
+        }
         var out: [XMLNode] = []
-        for view in SequenceMerge.merge(orders, survivors: SequenceMerge.Survivors(survivors)) {
-            guard let value = perViewValue(values.map { $0[view] }) else { return nil }
+        for k in SequenceMerge.merge(numbered, survives: [Bool](repeating: true, count: views.count), name: { views[$0] }) {
+            guard let value = perViewValue(values.map { $0[views[k]] }) else { return nil }
             out.append(.element(value))
         }
         if out.isEmpty { return .some(nil) }

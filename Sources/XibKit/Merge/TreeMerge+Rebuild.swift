@@ -291,22 +291,22 @@ extension TreeMerge {
             default: break
             }
         }
-        let survivors = SequenceMerge.Survivors(count: survives.lazy.filter { $0 }.count) { here.entry($0).map { survives[$0] } ?? false }
-        var order = SequenceMerge.merge(keys, survivors: survivors)
+        var order = SequenceMerge.merge(here.lists, survives: survives) { here.keys[$0] }
         // Sets that Xcode writes sorted (constraints by id, outlets by name, resources...):
         // when the merge changed their members, place them where Xcode would.
         let containerTag = nodes.ours.map { graphs.ours.nodes[$0].tag } ?? nodes.theirs.map { graphs.theirs.nodes[$0].tag }
             ?? graphs.base.nodes[nodes.base!].tag
-        if let xcodeOrder = IBRules.xcodeOrder(of: containerTag), order != keys.ours {
-            let elements = order.map { k in
-                graphs.ours.byKey[k].map { graphs.ours.nodes[$0].element } ?? graphs.theirs.byKey[k].map { graphs.theirs.nodes[$0].element }
-                    ?? graphs.base.nodes[graphs.base.byKey[k]!].element
+        if let xcodeOrder = IBRules.xcodeOrder(of: containerTag), order != here.lists.ours {
+            let elements = order.map { e in
+                let found = self.nodes(of: here.keys[e], hash: here.hashes[e])
+                return found.ours.map { graphs.ours.nodes[$0].element } ?? found.theirs.map { graphs.theirs.nodes[$0].element }
+                    ?? graphs.base.nodes[found.base!].element
             }
             order = xcodeOrder.permutation(elements).map { order[$0] }
         }
         var out: [XMLNode] = []
-        for k in order {
-            let e = here.entry(k)!
+        for e in order {
+            let k = here.keys[e]
             var children = self.nodes(of: k, hash: here.hashes[e])
             // Local (non-object) keys only match within this parent in each version.
             if !IBGraph.isObjectKey(k) {
@@ -330,21 +330,28 @@ extension TreeMerge {
         private var index = KeyIndex()
         private(set) var keys: [String] = []
         private(set) var hashes: [UInt64] = []
+        /// Each version's children, as entries (what `SequenceMerge` merges).
+        private(set) var lists = Three<[Int]>(base: [], ours: [], theirs: [])
         /// Per entry, a bit per version that has the key here.
         private var versions: [UInt8] = []
 
         init(_ lists: Three<ChildKeys>) {
             for v in MergeVersion.allCases {
                 let list = lists[version: v]
+                var entries: [Int] = []
+                entries.reserveCapacity(list.keys.count)
                 for (k, hash) in zip(list.keys, list.hashes) {
                     if let e = index.insert(k, keys.count, hash: hash) {
                         versions[e] |= ChildTable.bit(v)
+                        entries.append(e)
                     } else {
+                        entries.append(keys.count)
                         keys.append(k)
                         hashes.append(hash)
                         versions.append(ChildTable.bit(v))
                     }
                 }
+                self.lists[version: v] = entries
             }
         }
 
@@ -356,7 +363,6 @@ extension TreeMerge {
             }
         }
 
-        func entry(_ key: String) -> Int? { index[key] }
         func has(_ entry: Int, _ v: MergeVersion) -> Bool { versions[entry] & ChildTable.bit(v) != 0 }
     }
 
