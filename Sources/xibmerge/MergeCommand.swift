@@ -170,10 +170,10 @@ extension XibMerger.Options.ConflictStyle: ArgumentValue {}
 
 extension MergeRun {
     /// git's `merge.conflictStyle`, as `git config` reads it where git runs the driver (the top
-    /// of the work tree, with git's environment). Read by libgit2, or, where the environment
-    /// carries settings libgit2 does not read (`git -c`), by `git config`: a process start
-    /// that was 13% of a heavy merge's time. Asked only when there are markers to write;
-    /// anything unknown is `merge`.
+    /// of the work tree, with git's environment). Read by libgit2, or by `git config` where
+    /// the environment carries settings libgit2 does not read (`git -c`) or libgit2 will not
+    /// open the repository (`Config.asGitSees`): a process start, 13% of a heavy merge's time.
+    /// Asked only when there are markers to write; anything unknown is `merge`.
     @Sendable static func gitConflictStyle() -> LineMerge.Markers.Style {
         var value: String?
         do {

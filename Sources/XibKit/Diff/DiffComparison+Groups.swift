@@ -188,8 +188,9 @@ extension DiffComparison {
                 members.append([n])
             }
         }
-        // Wanted changes only (`wanted`): a group whose are all removals sorts where the new
-        // document has it if it holds any other change of the new document's, as whole.
+        // Wanted changes only (`wanted`): a group whose wanted changes are all removals sorts
+        // where the new document has it if it holds any other change of the new document's, as
+        // in the whole comparison.
         if let new, wanted != nil {
             for g in heads.indices where heads[g].sort.removed != 0 && hasNewChange(inGroup: heads[g].key) {
                 let root = new.graph.byKey[heads[g].key]!
