@@ -1,4 +1,9 @@
 internal import CLibGit2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A git configuration (one file, or the layered view of several). Reads see the highest-priority value;
 /// writes go to the highest-priority file, as with `git config`.
@@ -75,23 +80,19 @@ public final class Config: @unchecked Sendable {
     /// the global and system files, or those alone outside a repository. nil where git's
     /// environment says more than its files (`git -c` and `--config-env` settings, or other
     /// files than the usual ones), which libgit2 does not read, and where libgit2 finds a
-    /// repository it will not open (another user's, say): ask git there.
+    /// repository it will not open or read (another user's, say): ask git there.
     public static func asGitSees() throws -> Config? {
         let overrides = ["GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM"]
         guard !overrides.contains(where: { getenv($0) != nil }) else { return nil }
-        ensureLibGit2()
-        var repo: OpaquePointer?, config: OpaquePointer?
-        let operation = "cannot read the git configuration"
-        switch git_repository_open_ext(&repo, nil, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil) {
-        case 0:
-            defer { git_repository_free(repo) }
-            try check(git_repository_config_snapshot(&config, repo), operation)
-        case GIT_ENOTFOUND.rawValue:
-            try check(git_config_open_default(&config), operation)
-        default:
+        do {
+            return try Repository.ofGitEnvironment().config()
+        } catch let error as GitError where error.code == .notFound {
+            var config: OpaquePointer?
+            try check(git_config_open_default(&config), "cannot read the git configuration")
+            return Config(handle: config!)
+        } catch {
             return nil
         }
-        return Config(handle: config!)
     }
 
     /// The file `global()` (and `git config --global`) writes to: `~/.gitconfig`, unless only the XDG file

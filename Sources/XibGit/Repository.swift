@@ -18,7 +18,14 @@ public final class Repository: @unchecked Sendable {
         try self.init(path, flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, operation: "cannot open git repository at '\(path)'")
     }
 
-    private init(_ path: String, flags: UInt32, operation: @autoclosure () -> String) throws {
+    /// The repository git works on where this process runs: the one git's environment names
+    /// (`GIT_DIR`), else the one at or above the working folder (`GIT_CEILING_DIRECTORIES`
+    /// honoured), as git finds it for a merge driver it starts.
+    public static func ofGitEnvironment() throws -> Repository {
+        try Repository(nil, flags: GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, operation: "cannot find a git repository")
+    }
+
+    private init(_ path: String?, flags: UInt32, operation: @autoclosure () -> String) throws {
         ensureLibGit2()
         var repo: OpaquePointer?
         try check(git_repository_open_ext(&repo, path, flags, nil), operation())
