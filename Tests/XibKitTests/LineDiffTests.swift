@@ -90,4 +90,23 @@ import Testing
         let map = LineDiff.match(a, b)
         #expect(map.filter { $0 >= 0 }.count == Self.lcsLength(a, b))
     }
+
+    /// `Lines` holds where lines end, not the lines: each read back is the bytes it covers, with
+    /// its line ending (LF or CRLF), a last line without one, none in empty bytes; the lines of
+    /// part of an array keep the array's offsets; equal lines intern to one id, across versions.
+    @Test func linesAreTheBytesBetweenLineEndsAndInternByContent() {
+        let text = Array("<a>\r\n  <b/>\n\n  <b/>\n</a>".utf8)
+        let lines = LineDiff.lines(text)
+        #expect(lines.map { String(decoding: $0, as: UTF8.self) } == ["<a>\r\n", "  <b/>\n", "\n", "  <b/>\n", "</a>"])
+        #expect(lines.flatMap { $0 } == text)
+        #expect(LineDiff.lines([]).isEmpty)
+        #expect(LineDiff.lines(Array("\n".utf8)).map(\.count) == [1])
+        let middle = LineDiff.Lines(text, 5..<20)
+        #expect(middle.map { String(decoding: $0, as: UTF8.self) } == ["  <b/>\n", "\n", "  <b/>\n"])
+        #expect(middle.range(0) == 5..<12 && middle[2].startIndex == 13)
+        let other = LineDiff.lines(Array("  <b/>\n<c/>\n".utf8))
+        let ids = LineDiff.intern([lines, other])
+        #expect(ids[0][1] == ids[0][3] && ids[1][0] == ids[0][1])
+        #expect(Set(ids[0] + ids[1]).count == 5)
+    }
 }

@@ -68,13 +68,16 @@ public enum LineMerge {
     /// base) has between the nearest lines before and after the hunk that ours' shares with it.
     public static func markDifferences(ours: [UInt8], theirs: [UInt8], base: [UInt8] = [], markers: Markers = Markers()) -> Result {
         let O = LineDiff.lines(ours), T = LineDiff.lines(theirs)
-        let B = markers.showsBase ? LineDiff.lines(base) : []
+        let B = LineDiff.lines(markers.showsBase ? base : [])
         let ids = LineDiff.intern([O, T, B])
         let map = LineDiff.match(ids[0], ids[1])
         let inBase = markers.showsBase ? LineDiff.match(ids[0], ids[2]) : []
         let newline = detectNewline(ours)
         var out: [UInt8] = []
-        out.reserveCapacity(ours.count + 1024)
+        // Room for every line of both (and base's): a hunk adds theirs' lines to ours', and an
+        // array grown past its room is copied whole into fresh memory. Room not written to is
+        // never touched.
+        out.reserveCapacity(ours.count + theirs.count + base.count + 1024)
         var conflicts = 0
         var io = 0, it = 0
         while io < O.count || it < T.count {
@@ -85,7 +88,7 @@ public enum LineMerge {
             var io2 = io
             while io2 < O.count && map[io2] < 0 { io2 += 1 }
             let it2 = io2 < O.count ? map[io2] : T.count
-            var baseLines: ArraySlice<ArraySlice<UInt8>>?
+            var baseLines: Slice<LineDiff.Lines>?
             if markers.showsBase {
                 // The base lines between the shared lines around the hunk (scanned per hunk:
                 // hunks are few, and the scans stop at the first shared line).
@@ -108,7 +111,7 @@ public enum LineMerge {
     /// "zealous" refinement) unless the style is diff3; with `base` (a style that shows it),
     /// the base part too. Returns 1 if a hunk remained.
     private static func emitConflict(ours: [ArraySlice<UInt8>], oursIDs: [Int], theirs: [ArraySlice<UInt8>], theirsIDs: [Int],
-                                     base: ArraySlice<ArraySlice<UInt8>>?, markers: Markers, newline: [UInt8],
+                                     base: Slice<LineDiff.Lines>?, markers: Markers, newline: [UInt8],
                                      into out: inout [UInt8]) -> Int {
         var lo = 0
         var hiO = oursIDs.count, hiT = theirsIDs.count

@@ -19,15 +19,16 @@ public enum LineDiff {
     /// The runs of matched lines (`map`: for each line of base, its match in the other
     /// version, as `match` gives it) as byte runs. Lines keep their endings, so consecutive
     /// matched lines are one run of bytes on both sides.
-    public static func sharedRuns(_ map: [Int], base: ArraySlice<ArraySlice<UInt8>>, other: [ArraySlice<UInt8>]) -> [SharedRun] {
+    public static func sharedRuns(_ map: [Int], base: Slice<Lines>, other: Lines) -> [SharedRun] {
         var runs: [SharedRun] = []
         var k = 0
         while k < map.count {
             guard map[k] >= 0 else { k += 1; continue }
             let first = k
             while k + 1 < map.count && map[k + 1] == map[k] + 1 { k += 1 }
-            let baseStart = base[base.startIndex + first].startIndex
-            runs.append(SharedRun(start: other[map[first]].startIndex, baseStart: baseStart, count: base[base.startIndex + k].endIndex - baseStart))
+            let baseStart = base.base.range(base.startIndex + first).lowerBound
+            runs.append(SharedRun(start: other.range(map[first]).lowerBound, baseStart: baseStart,
+                                  count: base.base.range(base.startIndex + k).upperBound - baseStart))
             k += 1
         }
         return runs
@@ -51,8 +52,8 @@ public enum LineDiff {
             return others.map { sharedRuns(base: base, other: $0) }
         }
         // Lines of the middles in place (a copy of each was twice the file, at a diff's peak).
-        let b = lines(base[middles.map(\.lowerBound).min()!..<middles.map(\.upperBound).max()!])
-        let o = zip(others, ends).map { other, end in lines(other[end.head..<(other.count - end.tail)]) }
+        let b = Lines(base, middles.map(\.lowerBound).min()!..<middles.map(\.upperBound).max()!)
+        let o = zip(others, ends).map { other, end in Lines(other, end.head..<(other.count - end.tail)) }
         let ids = intern([b] + o)
         return middles.indices.map { k in
             let middle = middles[k]
@@ -93,31 +94,12 @@ public enum LineDiff {
     }
 
     /// Splits bytes into lines, each keeping its line ending.
-    public static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] { lines(bytes[...]) }
-
-    /// `lines` of part of an array, in place: the lines' indices are the array's.
-    static func lines(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        var out: [ArraySlice<UInt8>] = []
-        out.reserveCapacity(bytes.count / 40)
-        let first = bytes.startIndex
-        var start = 0
-        bytes.withUnsafeBytes { p in
-            guard let base = p.baseAddress else { return }
-            // memchr scans many bytes per step; a byte loop was a third of the line merge.
-            while start < p.count, let hit = memchr(base + start, 0x0A, p.count - start) {
-                let i = base.distance(to: UnsafeRawPointer(hit))
-                out.append(bytes[(first + start)...(first + i)])
-                start = i + 1
-            }
-        }
-        if start < bytes.count { out.append(bytes[(first + start)...]) }
-        return out
-    }
+    public static func lines(_ bytes: [UInt8]) -> Lines { Lines(bytes, 0..<bytes.count) }
 
     /// Interns lines of several sequences into shared dense integer ids (0, 1, 2 ...), so
     /// comparisons are cheap. An open-addressing table over a word-at-a-time hash: Swift's
     /// Dictionary with a byte-by-byte Hasher would be most of the line merge's time.
-    public static func intern(_ sequences: [[ArraySlice<UInt8>]]) -> [[Int]] {
+    public static func intern(_ sequences: [Lines]) -> [[Int]] {
         let total = sequences.reduce(0) { $0 + $1.count }
         var capacity = 16
         while capacity < total * 2 { capacity <<= 1 }
@@ -125,16 +107,19 @@ public enum LineDiff {
         var slots = [Int32](repeating: -1, count: capacity)
         var representatives: [(hash: UInt64, line: UnsafeRawBufferPointer)] = []
         representatives.reserveCapacity(total / 2)
-        return sequences.map { seq in
-            seq.map { slice in
-                slice.withUnsafeBytes { line -> Int in
+        return sequences.map { lines in
+            // The bytes' storage outlives this call (the caller holds the arrays): representatives
+            // point into it.
+            lines.bytes.withUnsafeBytes { bytes in
+                (0..<lines.count).map { k -> Int in
+                    let range = lines.range(k)
+                    let line = UnsafeRawBufferPointer(rebasing: bytes[range])
                     let h = FastHash.of(line)
                     var i = Int(truncatingIfNeeded: h) & mask
                     while true {
                         let id = Int(slots[i])
                         if id < 0 {
                             slots[i] = Int32(representatives.count)
-                            // The slices' storage outlives this call (the caller holds the arrays).
                             representatives.append((h, line))
                             return representatives.count - 1
                         }
@@ -148,6 +133,42 @@ public enum LineDiff {
                 }
             }
         }
+    }
+
+    /// A text's lines, each keeping its line ending, as where each ends: 8 bytes a line, where
+    /// an `ArraySlice` of each was 32 and a reference to retain (a heavy merge splits five
+    /// versions of its file, and the arrays, fresh memory each, were a tenth of its page faults).
+    /// A line is made when read.
+    public struct Lines: RandomAccessCollection, Sendable {
+        public let bytes: [UInt8]
+        /// Where line 0 begins, and where each line ends (after its line ending).
+        private let start: Int
+        private let ends: [Int]
+
+        /// The lines of `bytes[range]`, in place: their indices are the array's.
+        init(_ bytes: [UInt8], _ range: Range<Int>) {
+            self.bytes = bytes
+            start = range.lowerBound
+            var ends: [Int] = []
+            ends.reserveCapacity(range.count / 40)
+            bytes.withUnsafeBytes { p in
+                guard let base = p.baseAddress else { return }
+                var at = range.lowerBound
+                // memchr scans many bytes per step; a byte loop was a third of the line merge.
+                while at < range.upperBound, let hit = memchr(base + at, 0x0A, range.upperBound - at) {
+                    at = base.distance(to: UnsafeRawPointer(hit)) + 1
+                    ends.append(at)
+                }
+                if at < range.upperBound { ends.append(range.upperBound) }
+            }
+            self.ends = ends
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { ends.count }
+        /// Where line `i` is in `bytes`.
+        public func range(_ i: Int) -> Range<Int> { (i == 0 ? start : ends[i - 1])..<ends[i] }
+        public subscript(i: Int) -> ArraySlice<UInt8> { bytes[range(i)] }
     }
 
     /// Which of the alignments of a range the aligners may give.
