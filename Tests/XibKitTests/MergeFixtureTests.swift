@@ -81,6 +81,32 @@ import XibReport
         }
     }
 
+    /// A subtree one side deleted and a conflict kept comes back as the side that kept it wrote
+    /// it, whichever side that is: in `kept-subtree-as-the-keeper-wrote-it` theirs wrote the
+    /// logo's constraints out of the order Xcode sorts them in, and the rendering that takes
+    /// theirs holds theirs' stack view byte for byte, as the one that takes ours does with the
+    /// sides swapped.
+    @Test func aKeptSubtreeIsTheKeepersBytes() throws {
+        let c = try #require(MergeFixtureTests.cases.first { $0.name == "kept-subtree-as-the-keeper-wrote-it" })
+        let base = try c.input("base"), ours = try c.input("ours"), theirs = try c.input("theirs")
+        let graph = IBGraph(try IBDocument(bytes: theirs.bytes, name: theirs.name))
+        let node = try #require(graph.objectIndex["IH4-GE-Uvn"])
+        let span = try #require(graph.nodes[node].element.origin?.span)
+        let kept = Array(theirs.bytes[span])
+        func holds(_ bytes: [UInt8]) -> Bool {
+            bytes.count >= kept.count && (0...(bytes.count - kept.count)).contains { bytes[$0..<$0 + kept.count].elementsEqual(kept) }
+        }
+        var options = XibMerger.Options()
+        options.conflictStyle = .theirs
+        #expect(holds(XibMerger.merge(base: base, ours: ours, theirs: theirs, options: options).bytes))
+        options.conflictStyle = .ours
+        #expect(holds(XibMerger.merge(base: base, ours: theirs, theirs: ours, options: options).bytes))
+        // The case's point: theirs' order is not Xcode's (by id), so a rewritten subtree would show.
+        let text = String(decoding: kept, as: UTF8.self)
+        let first = try #require(text.range(of: "hG0-9J-Fdt")), second = try #require(text.range(of: "Ab3-xY-9Qz"))
+        #expect(first.lowerBound < second.lowerBound)
+    }
+
     @Test(arguments: MergeFixtureTests.cases)
     func fixture(_ c: Case) throws {
         let base = try c.input("base"), ours = try c.input("ours"), theirs = try c.input("theirs")

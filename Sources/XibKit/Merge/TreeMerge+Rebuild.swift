@@ -35,6 +35,7 @@ extension TreeMerge {
     func mergeNode(_ key: String, _ nodes: Three<Int?>, _ s: inout Rebuilding) -> XMLElement? {
         if !s.restoredFromBase.isEmpty, let b = nodes.base, s.restoredFromBase.contains(key) { return graphs.base.nodes[b].element }
         if let list = mergePerViewList(nodes, s.plan.parents) { return list }
+        if let whole = keptWhole(key, nodes, s.plan) { return whole }
         // (Sets looked at for every element: asked only when not empty, as a look-up hashes the key.)
         if s.plan.moveTouched.count == 0 || s.plan.moveTouched.value(for: key, hash: hash(of: nodes)) == nil {
             if let o = nodes.ours, let t = nodes.theirs {
@@ -60,6 +61,33 @@ extension TreeMerge {
         let children = mergeChildren(key, nodes, &s)
         if !children.isSameNodes(as: template.children) { result.children = children }
         return result
+    }
+
+    /// The subtree of an object one side deleted and a conflict kept, whole from the side that
+    /// kept it (`ObjectPlan.keptByConflict`), when nothing in it is the deleter's too and every
+    /// object in it stays where the keeper has it; nil otherwise (an object the deleter moved
+    /// out before deleting, perhaps changed there, or one that goes). Merged element by
+    /// element, each with no third version, it gave the keeper's content, but rewritten where
+    /// theirs kept it (a set Xcode sorts put back in that order, an empty element written
+    /// anew): bytes no side changed, and a three-way merge of each element was half of a heavy
+    /// merge's rebuild.
+    func keptWhole(_ key: String, _ nodes: Three<Int?>, _ plan: ObjectPlan) -> XMLElement? {
+        guard nodes.base != nil, (nodes.ours == nil) != (nodes.theirs == nil), !plan.keptByConflict.isEmpty,
+              plan.keptByConflict.contains(key) else { return nil }
+        let (keeper, n) = nodes.ours.map { (graphs.ours, $0) } ?? (graphs.theirs, nodes.theirs!)
+        let deleter = nodes.ours == nil ? graphs.ours : graphs.theirs
+        let depth = keeper.nodes[n].depth
+        var m = n + 1
+        // Every element's key begins with its object's: an object the deleter lacks has no
+        // element the deleter has.
+        while m < keeper.nodes.count && keeper.nodes[m].depth > depth {
+            let k = keeper.nodes[m].key, hash = keeper.byKey.hash(ofEntry: m)
+            if IBGraph.isObjectKey(k) {
+                guard deleter.byKey.value(for: k, hash: hash) == nil, plan.parents.parent(of: k, hash: hash) == parentKey(keeper, m) else { return nil }
+            }
+            m += 1
+        }
+        return keeper.nodes[n].element
     }
 
     /// The hash of the element's key, as the index of a graph that has it holds it.
