@@ -76,16 +76,12 @@ extension TreeMerge {
               plan.keptByConflict.contains(key) else { return nil }
         let (keeper, n) = nodes.ours.map { (graphs.ours, $0) } ?? (graphs.theirs, nodes.theirs!)
         let deleter = nodes.ours == nil ? graphs.ours : graphs.theirs
-        let depth = keeper.nodes[n].depth
-        var m = n + 1
         // Every element's key begins with its object's: an object the deleter lacks has no
         // element the deleter has.
-        while m < keeper.nodes.count && keeper.nodes[m].depth > depth {
+        for m in n + 1 ..< keeper.subtreeEnd(of: n) {
             let k = keeper.nodes[m].key, hash = keeper.byKey.hash(ofEntry: m)
-            if IBGraph.isObjectKey(k) {
-                guard deleter.byKey.value(for: k, hash: hash) == nil, plan.parents.parent(of: k, hash: hash) == parentKey(keeper, m) else { return nil }
-            }
-            m += 1
+            guard !IBGraph.isObjectKey(k) || deleter.byKey.value(for: k, hash: hash) == nil
+                    && plan.parents.parent(of: k, hash: hash) == parentKey(keeper, m) else { return nil }
         }
         return keeper.nodes[n].element
     }
