@@ -6,12 +6,13 @@ import Testing
 /// A comparison narrowed to some objects (`DiffComparison.wanted`, what a merge's conflict words
 /// ask for) lists exactly their changes of the whole comparison, in the same order: over real
 /// pairs (base against each side of the shared corpus's scenarios), with object sets that span
-/// several groups, some of whose wanted changes are all removals while the group has others.
+/// several groups, some of whose wanted changes are all removals while the group has others,
+/// the walk leaving out the objects that hold nothing wanted.
 struct NarrowedDiffTests {
     @Test("a narrowed comparison lists the whole one's changes of its objects, in its order",
           .enabled(if: Corpus.isAvailable, "the shared corpus is not available; skipping"))
     func narrowedListsTheWholeComparisonsChanges() throws {
-        var pairs = 0, narrowed = 0, placedByOthers = 0
+        var pairs = 0, narrowed = 0, placedByOthers = 0, leftUnwalked = 0
         for (n, scenario) in Corpus.documentScenarios().enumerated() where n % 3 == 0 {
             guard let baseURL = scenario.files["base"] else { continue }
             let base = DiffObjects(IBGraph(try Self.load(baseURL)))
@@ -34,6 +35,7 @@ struct NarrowedDiffTests {
                 let listed = part.listed.flatMap(\.members).map { part.change(part.entries[$0]) }
                 #expect(listed == expected.map { whole.change(whole.entries[$0]) }, "\(scenario.name) \(side)")
                 if listed.count < order.count { narrowed += 1 }
+                if !part.unwalked.isEmpty { leftUnwalked += 1 }
                 placedByOthers += Self.groupsPlacedByOthers(whole, expected)
             }
         }
@@ -41,6 +43,8 @@ struct NarrowedDiffTests {
         // The test narrows, and meets groups whose wanted changes are all removals where the
         // group holds other changes of the new version (which place it).
         #expect(narrowed > pairs / 2 && placedByOthers > 0, "narrowed \(narrowed) of \(pairs), placed by others \(placedByOthers)")
+        // And the walk left out what holds no wanted object in most of them.
+        #expect(leftUnwalked > pairs / 2, "left parts unwalked in \(leftUnwalked) of \(pairs)")
     }
 
     /// Where a group's wanted changes are all removals, its place among the groups is that of

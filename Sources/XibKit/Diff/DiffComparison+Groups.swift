@@ -99,8 +99,9 @@ extension DiffComparison {
             if siblings[mid] < oi { lo = mid + 1 } else { hi = mid }
         }
         for s in siblings[..<lo].reversed() where old.isEntity[s] {
-            if !matched[s], let known = removedSort[s] { return known.position }
-            guard matched[s] else { continue }
+            let isMatched = isMatched(s)
+            if !isMatched, let known = removedSort[s] { return known.position }
+            guard isMatched else { continue }
             if let ns = new.graph.byKey[nodes[s].key], new.graph.nodes[ns].parent >= 0,
                new.graph.nodes[new.graph.nodes[ns].parent].key == parentKey {
                 return new.subtreeEnd[ns] - 1
@@ -118,7 +119,9 @@ extension DiffComparison {
     /// and not wanted (`unwantedByGroup`): an object of both with a change, or one added that
     /// is listed.
     mutating func hasNewChange(inGroup key: String) -> Bool {
-        guard let new, let root = new.graph.byKey[key], let nodes = unwantedByGroup[root] else { return false }
+        guard let new, let root = new.graph.byKey[key] else { return false }
+        walkUnwalked(in: root)
+        guard let nodes = unwantedByGroup[root] else { return false }
         for n in nodes {
             if let oi = n.old {
                 if matchedChange(oi, n.node, identical: n.identical) != nil { return true }

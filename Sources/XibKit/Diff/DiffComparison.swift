@@ -16,6 +16,17 @@ struct DiffComparison {
     /// With `wanted`: a wanted change fell in the document's or the resources' group, where
     /// what is listed depends on every other change (`changesIfOthers`): compare all instead.
     var wantedOutsideObjectGroups = false
+    /// With `wanted`: per node of each document, whether it is a wanted object or holds one.
+    /// Only those are walked: what a wanted change says, and where it is listed, depends on its
+    /// own object and those above it, on which old objects the new document still has (a
+    /// look-up answers that for the rest, `isMatched`), and on whether its group holds any
+    /// change (`hasNewChange`, which walks that group's rest when it asks). A deletion's words
+    /// walked all of both files.
+    private var holdsWanted: (old: [Bool], new: [Bool])?
+    /// The subtrees of the new document left unwalked, in document order, and whether each has
+    /// been walked since (`hasNewChange`).
+    private(set) var unwalked: [Range<Int>] = []
+    private var walkedLater: [Bool] = []
 
     /// Per old node: matched by an object of the new document / root of an identical subtree.
     /// (Tables every node has an entry in are arrays: a dictionary keyed by Int cost more to
@@ -93,6 +104,9 @@ struct DiffComparison {
     }
 
     private mutating func walk() {
+        if let wanted, let old, let new, old.graph.duplicateIDs.isEmpty, new.graph.duplicateIDs.isEmpty {
+            holdsWanted = (Self.holding(wanted, in: old), Self.holding(wanted, in: new))
+        }
         if let new {
             if old == nil {
                 addedDepth[0] = -1
@@ -156,24 +170,77 @@ struct DiffComparison {
             addedDepth[ni] = depth
             if ni > 0 { if isWanted(new, ni) { emitAdded(ni, depth: depth) } else { passOver(ni, old: nil, identical: false) } }
         }
-        for c in new.entityChildren(of: ni) { visitNew(c) }
+        for c in new.entityChildren(of: ni) {
+            // (Below a node holding nothing wanted, the walk is one `walkUnwalked` asked for.)
+            if let holdsWanted, holdsWanted.new[ni], !holdsWanted.new[c] {
+                unwalked.append(c..<new.subtreeEnd[c])
+                walkedLater.append(false)
+                continue
+            }
+            visitNew(c)
+        }
     }
 
     mutating func collectRemoved(_ old: DiffObjects) {
         let nodes = old.graph.nodes
         var i = new == nil ? 1 : 0
+        let holds = holdsWanted?.old
         while i < nodes.count {
-            if identicalRoot[i] {
+            if identicalRoot[i] || holds.map({ !$0[i] }) ?? false {
                 i = old.subtreeEnd[i]
                 continue
             }
-            if old.isEntity[i], !matched[i] {
+            if old.isEntity[i], !isMatched(i) {
                 let p = old.parentEntity[i]
                 let depth = p >= 0 && removedDepth[p] >= 0 ? removedDepth[p] + 1 : 0
                 removedDepth[i] = depth
                 if isWanted(old, i) { emitRemoved(i, depth: depth) }
             }
             i += 1
+        }
+    }
+
+    /// Per node of `side`: whether it is an object of `wanted` (a scene by its `sceneID`) or
+    /// holds one.
+    private static func holding(_ wanted: KeyIndex, in side: DiffObjects) -> [Bool] {
+        let g = side.graph
+        var holds = [Bool](repeating: false, count: g.nodes.count)
+        func mark(_ n: Int) {
+            var a = n
+            while a >= 0 && !holds[a] {
+                holds[a] = true
+                a = g.nodes[a].parent
+            }
+        }
+        wanted.forEachKey { id, hash in g.objectIndex.value(for: id, hash: hash).map(mark) }
+        for c in side.entityChildren(of: 0) where g.nodes[c].tag == IBRules.sceneTag {
+            if let id = side.shownID(c), wanted[id] != nil { mark(c) }
+        }
+        return holds
+    }
+
+    /// Whether old node `oi` is an object the new document has where the whole walk meets it:
+    /// matched, or in a part left unwalked.
+    func isMatched(_ oi: Int) -> Bool {
+        guard !matched[oi] else { return true }
+        guard holdsWanted != nil, let old, let new, old.isEntity[oi],
+              let ni = new.graph.byKey[old.graph.nodes[oi].key], new.isEntity[ni] else { return false }
+        let k = unwalked.partitionPoint { $0.upperBound <= ni }
+        return k < unwalked.count && unwalked[k].contains(ni)
+    }
+
+    /// Walks what was left unwalked in the new document's subtree at `root` (the objects of a
+    /// group whose changes are asked about).
+    mutating func walkUnwalked(in root: Int) {
+        guard let new, holdsWanted != nil else { return }
+        let end = new.subtreeEnd[root]
+        var k = unwalked.partitionPoint { $0.upperBound <= root }
+        while k < unwalked.count && unwalked[k].lowerBound < end {
+            if !walkedLater[k] {
+                walkedLater[k] = true
+                visitNew(unwalked[k].lowerBound)
+            }
+            k += 1
         }
     }
 

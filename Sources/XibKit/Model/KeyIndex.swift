@@ -103,6 +103,11 @@ public struct KeyIndex: Sendable {
     /// The hash of the key inserted `entry`-th (another index of the same key need not hash it again).
     func hash(ofEntry entry: Int) -> UInt64 { UInt64(entryHashes[entry]) }
 
+    /// Each key with its hash, in the order they were inserted.
+    func forEachKey(_ body: (String, UInt64) -> Void) {
+        for e in 0..<count { body(key(ofEntry: e), hash(ofEntry: e)) }
+    }
+
     /// `insert`, with the key's hash as `hash(ofEntry:)` gave it.
     @discardableResult
     mutating func insert(_ key: String, _ value: Int, hash: UInt64) -> Int? {
