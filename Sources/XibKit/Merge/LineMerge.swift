@@ -67,7 +67,12 @@ public enum LineMerge {
     /// style that shows base, a hunk's base part is what `base` (the rendering that prefers
     /// base) has between the nearest lines before and after the hunk that ours' shares with it.
     public static func markDifferences(ours: [UInt8], theirs: [UInt8], base: [UInt8] = [], markers: Markers = Markers()) -> Result {
-        let O = LineDiff.lines(ours), T = LineDiff.lines(theirs)
+        // The lines before the first difference and after the last are the same bytes in both:
+        // found by comparing bytes and copied as they are, where the diff would match them line
+        // by line (it sets them aside first). Base's lines are matched against all of ours'.
+        let same = markers.showsBase ? (head: 0, tail: 0) : LineDiff.commonEnds(ours, theirs)
+        let O = LineDiff.Lines(ours, same.head..<(ours.count - same.tail))
+        let T = LineDiff.Lines(theirs, same.head..<(theirs.count - same.tail))
         let B = LineDiff.lines(markers.showsBase ? base : [])
         let ids = LineDiff.intern([O, T, B])
         let map = LineDiff.match(ids[0], ids[1])
@@ -78,11 +83,15 @@ public enum LineMerge {
         // array grown past its room is copied whole into fresh memory. Room not written to is
         // never touched.
         out.reserveCapacity(ours.count + theirs.count + base.count + 1024)
+        out.append(contentsOf: ours[..<same.head])
         var conflicts = 0
         var io = 0, it = 0
         while io < O.count || it < T.count {
             if io < O.count && map[io] == it {
-                out.append(contentsOf: O[io]); io += 1; it += 1
+                // A run of shared lines, copied at once.
+                let first = io
+                while io < O.count && map[io] == it { io += 1; it += 1 }
+                out.append(contentsOf: ours[O.range(first).lowerBound..<O.range(io - 1).upperBound])
                 continue
             }
             var io2 = io
@@ -104,6 +113,7 @@ public enum LineMerge {
                                       base: baseLines, markers: markers, newline: newline, into: &out)
             io = io2; it = it2
         }
+        out.append(contentsOf: ours[(ours.count - same.tail)...])
         return Result(bytes: out, conflicts: conflicts)
     }
 
