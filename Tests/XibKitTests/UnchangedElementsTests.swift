@@ -134,6 +134,64 @@ import Testing
         #expect(difference == nil && taken == 3, "\(difference ?? "") taken \(taken)")
     }
 
+    /// A side reads again every element a change is in and every subtree it moved (the new
+    /// indentation keeps its lines out of those shared with base). Their start tags, where they
+    /// are a base start tag's bytes, read as base's name and attributes (the same array); a tag
+    /// with a `>` in a value, or one the side changed, is read as usual.
+    @Test func startTagsThatAreBaseBytesReadAsBase() throws {
+        let base = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document>
+                <objects>
+                    <view id="a" userLabel="x &gt; y">
+                        <subviews>
+                            <button id="b" title="a > b"/>
+                            <textField id="c" text="c"/>
+                        </subviews>
+                    </view>
+                </objects>
+            </document>
+
+            """
+        // The view moved one level down, into a new box, and its text field changed.
+        let side = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document>
+                <objects>
+                    <box id="n">
+                        <view id="a" userLabel="x &gt; y">
+                            <subviews>
+                                <button id="b" title="a > b"/>
+                                <textField id="c" text="d"/>
+                            </subviews>
+                        </view>
+                    </box>
+                </objects>
+            </document>
+
+            """
+        let (difference, taken, _) = try Self.compare(base: Array(base.utf8), side: Array(side.utf8))
+        #expect(difference == nil, "\(difference ?? "")")
+        #expect(taken == 0, "nothing in the moved view is taken whole (\(taken))")
+        let baseDocument = try XMLReader.parse(Array(base.utf8), name: "base")
+        let unchanged = UnchangedElements(base: BaseElements(baseDocument), runs: LineDiff.sharedRuns(base: Array(base.utf8), other: Array(side.utf8)))
+        let read = try XMLReader.parse(XMLSource(name: "side", bytes: Array(side.utf8)), unchanged: unchanged)
+        func element(_ root: XibKit.XMLElement, _ id: String) -> XibKit.XMLElement? {
+            if root[attribute: "id"] == id { return root }
+            for case .element(let c) in root.children { if let e = element(c, id) { return e } }
+            return nil
+        }
+        func storage(_ e: XibKit.XMLElement?) -> UnsafeRawPointer? {
+            e?.attributes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        // Base's attributes for the view's tag; the button's (a `>` in a value) and the changed
+        // text field's read anew; the box is new.
+        #expect(storage(element(read.root, "a")) == storage(element(baseDocument.root, "a")))
+        #expect(storage(element(read.root, "b")) != storage(element(baseDocument.root, "b")))
+        #expect(storage(element(read.root, "c")) != storage(element(baseDocument.root, "c")))
+        #expect(element(read.root, "b")?[attribute: "title"] == "a > b" && element(read.root, "c")?[attribute: "text"] == "d")
+    }
+
     /// A version read with base's elements is held to the element limit as if read whole: a
     /// history could otherwise grow a version past the limit a few elements at a time.
     @Test func takenSubtreesCountAgainstTheElementLimit() throws {
