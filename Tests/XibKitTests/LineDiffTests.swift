@@ -67,6 +67,51 @@ import Testing
         }
     }
 
+    /// Myers' alignment is the textbook one, among the longest: which of them it picks decides
+    /// which lines a conflict hunk holds (as git's diff would place them), so a faster search
+    /// must pick the same. The reference keeps every frontier whole, in plain arrays.
+    @Test(arguments: shapes.indices)
+    func myersPicksTheTextbookAlignment(_ shape: Int) {
+        var rng = XMLSplitMix64(seed: UInt64(0x3E15_0000 + shape))
+        let (n, m, alphabet) = Self.shapes[shape]
+        for _ in 0..<20 {
+            let a = Self.sequence(n, alphabet: alphabet, &rng), b = Self.sequence(m, alphabet: alphabet, &rng)
+            var byMyers = [Int](repeating: -1, count: n)
+            a.withUnsafeBufferPointer { pa in
+                b.withUnsafeBufferPointer { pb in _ = LineDiff.myers(pa, 0, n, pb, 0, m, &byMyers, maxD: n + m) }
+            }
+            #expect(byMyers == Self.textbookMyers(a, b), "shape \(n)×\(m)")
+        }
+    }
+
+    /// Myers' greedy search, each step's frontier kept whole, then walked back from the end.
+    static func textbookMyers(_ a: [Int], _ b: [Int]) -> [Int] {
+        let n = a.count, m = b.count, offset = n + m + 1
+        var v = [Int](repeating: 0, count: 2 * (n + m) + 3), frontiers: [[Int]] = []
+        var found = 0
+        search: for d in 0...(n + m) {
+            frontiers.append(v)
+            for k in stride(from: -d, through: d, by: 2) {
+                var x = k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1
+                var y = x - k
+                while x < n && y < m && a[x] == b[y] { x += 1; y += 1 }
+                v[offset + k] = x
+                if x >= n && y >= m { found = d; break search }
+            }
+        }
+        var map = [Int](repeating: -1, count: n)
+        var x = n, y = m
+        for d in stride(from: found, to: 0, by: -1) {
+            let f = frontiers[d], k = x - y
+            let prevK = k == -d || (k != d && f[offset + k - 1] < f[offset + k + 1]) ? k + 1 : k - 1
+            let prevX = f[offset + prevK], prevY = prevX - prevK
+            while x > prevX && y > prevY { x -= 1; y -= 1; map[x] = y }
+            (x, y) = (prevX, prevY)
+        }
+        while x > 0 && y > 0 { x -= 1; y -= 1; map[x] = y }
+        return map
+    }
+
     /// The cheap alignment (for the bytes two versions share) is valid, and a longest one where
     /// finding it is cheap: small ranges, and ranges that differ in a few lines.
     @Test func cheapAlignmentIsLongestWhereThatIsCheap() {

@@ -294,28 +294,34 @@ public enum LineDiff {
         let n = a1 - a0, m = b1 - b0
         let maxD = min(n + m, maxD)
         let offset = maxD + 1
-        var v = [Int](repeating: 0, count: 2 * maxD + 3)
+        // The furthest x on each diagonal, in 32 bits as the trace keeps it: each step's frontier
+        // is then saved as one copy of a run of it (saved one entry at a time, and read through
+        // the array's checks, it was twice the search).
+        var v = [Int32](repeating: 0, count: 2 * maxD + 3)
         // The frontier before each step d, only on the diagonals a path can take (k = x − y in
         // −m...n, and one either side), one buffer for all: the backtrack reads nothing else.
         func saved(_ d: Int) -> ClosedRange<Int> { max(-d - 1, -m - 1)...min(d + 1, n + 1) }
         var trace: [Int32] = [], starts: [Int] = []
         var found = -1
-        outer: for d in 0...maxD {
-            starts.append(trace.count)
-            for k in saved(d) { trace.append(Int32(truncatingIfNeeded: v[offset + k])) }
-            var k = -d
-            while k <= d {
-                var x: Int
-                if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
-                    x = v[offset + k + 1]
-                } else {
-                    x = v[offset + k - 1] + 1
+        v.withUnsafeMutableBufferPointer { v in
+            outer: for d in 0...maxD {
+                starts.append(trace.count)
+                let s = saved(d)
+                trace.append(contentsOf: UnsafeMutableBufferPointer(rebasing: v[(offset + s.lowerBound)...(offset + s.upperBound)]))
+                var k = -d
+                while k <= d {
+                    var x: Int
+                    if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
+                        x = Int(v[offset + k + 1])
+                    } else {
+                        x = Int(v[offset + k - 1]) + 1
+                    }
+                    var y = x - k
+                    while x < n && y < m && a[a0 + x] == b[b0 + y] { x += 1; y += 1 }
+                    v[offset + k] = Int32(truncatingIfNeeded: x)
+                    if x >= n && y >= m { found = d; break outer }
+                    k += 2
                 }
-                var y = x - k
-                while x < n && y < m && a[a0 + x] == b[b0 + y] { x += 1; y += 1 }
-                v[offset + k] = x
-                if x >= n && y >= m { found = d; break outer }
-                k += 2
             }
         }
         guard found >= 0 else { return false }
