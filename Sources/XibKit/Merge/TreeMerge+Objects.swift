@@ -420,9 +420,11 @@ extension TreeMerge {
 
     /// Whether an enclosing object of this node (in the keeper's version) was deleted by a conflict.
     private func insideDeletedByConflict(_ n: Int, in g: IBGraph, _ deletedObjects: Set<String>) -> Bool {
+        guard !deletedObjects.isEmpty else { return false }
         var p = g.nodes[n].parent
         while p > 0 {
-            if !deletedObjects.isEmpty && deletedObjects.contains(g.nodes[p].key) { return true }
+            // Only objects and scenes are deleted: a container's key is never hashed to look.
+            if g.nodes[p].isObject || g.nodes[p].tag == IBRules.sceneTag, deletedObjects.contains(g.nodes[p].key) { return true }
             p = g.nodes[p].parent
         }
         return false
