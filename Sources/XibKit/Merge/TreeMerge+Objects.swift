@@ -69,18 +69,28 @@ extension TreeMerge {
     struct Objects {
         let keys: [String]
         let places: [Places]
+        /// The objects (by index) one side moved and the other left under base's parent: those
+        /// whose moves may close a cycle (`breakMoveCycles`), found with the places.
+        let movedOnOneSide: [Int]
 
         init(_ graphs: Three<IBGraph>) {
             let (keys, hashes) = Objects.keys(graphs)
             self.keys = keys
             // Looked up once: the move checks need them again.
-            places = zip(keys, hashes).map { key, hash in
+            var places: [Places] = [], moved: [Int] = []
+            places.reserveCapacity(keys.count)
+            for (k, (key, hash)) in zip(keys, hashes).enumerated() {
                 let nodes = Three(base: graphs.base.byKey.value(for: key, hash: hash), ours: graphs.ours.byKey.value(for: key, hash: hash),
                                   theirs: graphs.theirs.byKey.value(for: key, hash: hash))
-                return Places(nodes, parents: Three(base: Places.parentKey(graphs.base, nodes.base),
-                                                    ours: Places.parentKey(graphs.ours, nodes.ours),
-                                                    theirs: Places.parentKey(graphs.theirs, nodes.theirs)))
+                let parents = Three(base: Places.parentKey(graphs.base, nodes.base), ours: Places.parentKey(graphs.ours, nodes.ours),
+                                    theirs: Places.parentKey(graphs.theirs, nodes.theirs))
+                if let base = parents.base, let ours = parents.ours, let theirs = parents.theirs, (ours == base) != (theirs == base) {
+                    moved.append(k)
+                }
+                places.append(Places(nodes, parents: parents))
             }
+            self.places = places
+            movedOnOneSide = moved
         }
 
         /// Every object key of the three versions once, ours' first, with its hash as every graph's
@@ -177,12 +187,10 @@ extension TreeMerge {
     /// cycle is a move-move conflict: found on the decided parents first, then resolved, so
     /// that the conflicts do not depend on the order the objects are met in.
     private func breakMoveCycles(_ ids: [String], _ found: [Places], _ s: inout ObjectPlanning) {
-        let moved = zip(ids, found).filter { _, f in
-            guard let base = f.parents.base, let ours = f.parents.ours, let theirs = f.parents.theirs else { return false }
-            return (ours == base) != (theirs == base)
-        }
-        let cyclic = closingCycles(moved.map(\.0), s.parents)
-        for (key, f) in moved where cyclic.contains(key) {
+        let moved = objects.movedOnOneSide
+        let cyclic = closingCycles(moved.map { ids[$0] }, s.parents)
+        for k in moved where cyclic.contains(ids[k]) {
+            let (key, f) = (ids[k], found[k])
             let conflict = decide("move " + key, .moveMove, element: key)
             let taken = take(conflict)
             s.parents[key] = taken == .theirs ? f.parents.theirs! : taken == .base ? f.parents.base! : f.parents.ours!
