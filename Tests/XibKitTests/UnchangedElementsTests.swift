@@ -192,6 +192,21 @@ import Testing
         #expect(element(read.root, "b")?[attribute: "title"] == "a > b" && element(read.root, "c")?[attribute: "text"] == "d")
     }
 
+    /// Base's start tags are indexed once each: a base that repeats one tag 200,000 times (views
+    /// with one id) builds its index in linear time, where adding each copy would have made the
+    /// next one's probe longer (minutes, at this size); a side read with it still takes the tag.
+    @Test func aRepeatedStartTagIsIndexedOnce() throws {
+        let base = HostileInputs.siblingsWithOneID(200_000)
+        let side = Array(String(decoding: HostileInputs.siblingsWithOneID(3), as: UTF8.self)
+            .replacingOccurrences(of: "<objects>", with: "<objects>\n        <view id=\"new\"/>").utf8)
+        let baseDocument = try XMLReader.parse(base, name: "base.xib")
+        let unchanged = UnchangedElements(base: BaseElements(baseDocument), runs: [])
+        let read = try XMLReader.parse(XMLSource(name: "side.xib", bytes: side), unchanged: unchanged)
+        let views = read.root.elements.flatMap(\.elements).filter { $0.name == "view" }
+        #expect(views.count == 4 && views.dropFirst().allSatisfy { $0[attribute: "id"] == "dup-00-000" })
+        #expect(Self.difference(try XMLReader.parse(side, name: "side.xib").root, read.root) == nil)
+    }
+
     /// A version read with base's elements is held to the element limit as if read whole: a
     /// history could otherwise grow a version past the limit a few elements at a time.
     @Test func takenSubtreesCountAgainstTheElementLimit() throws {

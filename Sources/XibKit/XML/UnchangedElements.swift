@@ -123,9 +123,15 @@ private struct StartTags: Sendable {
         for (k, e) in entries.enumerated() {
             guard let h = Self.withTag(of: e.element, { FastHash.of($0) }) else { continue }
             hashes[k] = UInt32(truncatingIfNeeded: h)
-            var i = Int(truncatingIfNeeded: h) & (size - 1)
-            while slots[i] >= 0 { i = (i + 1) & (size - 1) }
-            slots[i] = Int32(k)
+            // A tag already here is not added again: a file may repeat one thousands of times
+            // (`<rect key="frame" .../>`), and each copy would lengthen the next one's probe.
+            var i = Int(truncatingIfNeeded: h) & (size - 1), repeated = false
+            while slots[i] >= 0 && !repeated {
+                let j = Int(slots[i])
+                repeated = hashes[j] == hashes[k] && Self.withTag(of: e.element, { Self.tag(of: entries[j].element, is: $0) }) == true
+                i = (i + 1) & (size - 1)
+            }
+            if !repeated { slots[i] = Int32(k) }
         }
         self.slots = slots
         self.hashes = hashes
@@ -137,13 +143,15 @@ private struct StartTags: Sendable {
         var i = Int(truncatingIfNeeded: h) & (slots.count - 1)
         while slots[i] >= 0 {
             let k = Int(slots[i])
-            if hashes[k] == UInt32(truncatingIfNeeded: h),
-               Self.withTag(of: entries[k].element, { $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) == true {
-                return k
-            }
+            if hashes[k] == UInt32(truncatingIfNeeded: h), Self.tag(of: entries[k].element, is: bytes) { return k }
             i = (i + 1) & (slots.count - 1)
         }
         return nil
+    }
+
+    /// Whether the element's start tag is `bytes`.
+    private static func tag(of element: XMLElement, is bytes: UnsafeRawBufferPointer) -> Bool {
+        withTag(of: element) { $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 } == true
     }
 
     /// `body` of the element's start tag's bytes, where it was read (nil without an origin).
