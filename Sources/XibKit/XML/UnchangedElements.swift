@@ -53,8 +53,6 @@ public final class BaseElements: Sendable {
 
     let source: XMLSource
     let entries: [Entry]
-    /// The entries by their start tags' bytes (`startTag(matching:)`).
-    private let tags: StartTags
 
     /// The elements of a document just read on its own.
     public convenience init(_ document: XMLDocument) {
@@ -88,16 +86,6 @@ public final class BaseElements: Sendable {
         }
         collect(document.root)
         self.entries = entries
-        tags = StartTags(entries)
-    }
-
-    /// The element whose start tag is `bytes`, if one of these is: a side reads again every
-    /// element a change is in, and most of their start tags are base's bytes (the elements
-    /// around a change; a subtree moved, which its new indentation keeps out of the runs the
-    /// line diff shares). Base was read by the same reader, so bytes of a base start tag read
-    /// as that element's name and attributes, wherever they stand.
-    func startTag(matching bytes: UnsafeRawBufferPointer) -> XMLElement? {
-        tags.entry(matching: bytes, in: entries).map { entries[$0].element }
     }
 
     /// The offset in the document's bytes of `element`, its `n`th element in document order
@@ -105,59 +93,6 @@ public final class BaseElements: Sendable {
     public func offset(of element: XMLElement, at n: Int) -> Int? {
         guard n > 0, n <= entries.count, entries[n - 1].element.isSameParsedElement(as: element) else { return nil }
         return entries[n - 1].start
-    }
-}
-
-/// An index of elements by the bytes of their start tags (their origins'): open addressing over
-/// `FastHash`, one slot table and each entry's hash.
-private struct StartTags: Sendable {
-    /// Entry numbers, -1 for an empty slot; a power of two, at most half full.
-    private let slots: [Int32]
-    private let hashes: [UInt32]
-
-    init(_ entries: [BaseElements.Entry]) {
-        var size = 16
-        while size < entries.count * 2 { size <<= 1 }
-        var slots = [Int32](repeating: -1, count: size)
-        var hashes = [UInt32](repeating: 0, count: entries.count)
-        for (k, e) in entries.enumerated() {
-            guard let h = Self.withTag(of: e.element, { FastHash.of($0) }) else { continue }
-            hashes[k] = UInt32(truncatingIfNeeded: h)
-            // A tag already here is not added again: a file may repeat one thousands of times
-            // (`<rect key="frame" .../>`), and each copy would lengthen the next one's probe.
-            var i = Int(truncatingIfNeeded: h) & (size - 1), repeated = false
-            while slots[i] >= 0 && !repeated {
-                let j = Int(slots[i])
-                repeated = hashes[j] == hashes[k] && Self.withTag(of: e.element, { Self.tag(of: entries[j].element, is: $0) }) == true
-                i = (i + 1) & (size - 1)
-            }
-            if !repeated { slots[i] = Int32(k) }
-        }
-        self.slots = slots
-        self.hashes = hashes
-    }
-
-    /// The first entry whose start tag is `bytes`.
-    func entry(matching bytes: UnsafeRawBufferPointer, in entries: [BaseElements.Entry]) -> Int? {
-        let h = FastHash.of(bytes)
-        var i = Int(truncatingIfNeeded: h) & (slots.count - 1)
-        while slots[i] >= 0 {
-            let k = Int(slots[i])
-            if hashes[k] == UInt32(truncatingIfNeeded: h), Self.tag(of: entries[k].element, is: bytes) { return k }
-            i = (i + 1) & (slots.count - 1)
-        }
-        return nil
-    }
-
-    /// Whether the element's start tag is `bytes`.
-    private static func tag(of element: XMLElement, is bytes: UnsafeRawBufferPointer) -> Bool {
-        withTag(of: element) { $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 } == true
-    }
-
-    /// `body` of the element's start tag's bytes, where it was read (nil without an origin).
-    private static func withTag<T>(of element: XMLElement, _ body: (UnsafeRawBufferPointer) -> T) -> T? {
-        guard let o = element.origin else { return nil }
-        return o.source.bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[o.span.lowerBound..<o.startTagEnd])) }
     }
 }
 
@@ -203,13 +138,10 @@ struct UnchangedElementCursor {
     private var run = 0
     private var entry = 0
 
-    private let baseElements: BaseElements
-
     init(_ unchanged: UnchangedElements) {
         runs = unchanged.runs
         entries = unchanged.base.entries
         base = unchanged.base.source
-        baseElements = unchanged.base
     }
 
     /// Base's subtree for the element starting at `offset` of `p`, at `depth`, the offset just
@@ -231,18 +163,6 @@ struct UnchangedElementCursor {
         }
         // The `n`th entry is node `n + 1` of base's graph (the root is node 0).
         return same ? (e.element, offset + e.count, entry + 1, elements(inSubtreeOf: entry)) : nil
-    }
-
-    /// Base's element whose start tag is the bytes of the one at `offset` of `p` (whose subtree
-    /// `take` did not give), and the tag's length. The bytes up to the first `>` are looked
-    /// up: where a value holds a `>`, they are no whole start tag, so no base tag is the same
-    /// bytes, and the tag is read as usual.
-    func startTag(at offset: Int, _ p: UnsafeBufferPointer<UInt8>) -> (element: XMLElement, length: Int)? {
-        let bytes = UnsafeRawBufferPointer(p)
-        guard let base = bytes.baseAddress, offset < bytes.count,
-              let end = memchr(base + offset, 0x3E, bytes.count - offset) else { return nil }
-        let length = base.distance(to: UnsafeRawPointer(end)) + 1 - offset
-        return baseElements.startTag(matching: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])).map { ($0, length) }
     }
 
     /// The entries from `top` to the first one past its span (descendants follow an element):

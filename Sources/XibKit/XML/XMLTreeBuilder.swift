@@ -109,8 +109,7 @@ struct XMLTreeBuilder {
         }
         try count(at: start)
         elements += 1
-        let tag: XMLScanner.StartTag
-        if let base = reuse?.startTag(at: start, scanner.p) { tag = Self.startTag(start, base.element, length: base.length, scanner) } else { tag = try scanner.startTag(at: start) }
+        let tag = try scanner.startTag(at: start)
         if tag.selfClosing {
             append(Self.element(tag, depth: stack.count, in: scanner.source))
         } else {
@@ -119,14 +118,6 @@ struct XMLTreeBuilder {
             stack.append(opened)
         }
         return tag.end
-    }
-
-    /// The start tag at `start` as base's `element` read the same bytes.
-    private static func startTag(_ start: Int, _ element: XMLElement, length: Int, _ scanner: XMLScanner) -> XMLScanner.StartTag {
-        var tag = XMLScanner.StartTag(name: element.name, nameEnd: scanner.scanName(start + 1), attributes: element.attributes, start: start)
-        tag.end = start + length
-        tag.selfClosing = element.origin?.selfClosing ?? false
-        return tag
     }
 
     /// Counts the node that starts at `start` against the limit.
