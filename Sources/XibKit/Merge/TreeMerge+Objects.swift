@@ -431,8 +431,8 @@ extension TreeMerge {
         guard !deletedObjects.isEmpty else { return false }
         var p = g.nodes[n].parent
         while p > 0 {
-            // Only objects and scenes are deleted: a container's key is never hashed to look.
-            if g.nodes[p].isObject || g.nodes[p].tag == IBRules.sceneTag, deletedObjects.contains(g.nodes[p].key) { return true }
+            // Only objects' keys are deleted (`Objects.keys`): a container's is never hashed to look.
+            if IBGraph.isObjectKey(g.nodes[p].key), deletedObjects.contains(g.nodes[p].key) { return true }
             p = g.nodes[p].parent
         }
         return false
