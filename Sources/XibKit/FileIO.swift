@@ -110,9 +110,12 @@ public enum FileIO {
 
     /// Writes through a temporary file in the same folder, flushed to the disk, and a rename, so
     /// that a reader never sees half a file, and a crash or a power loss leaves the old file or
-    /// the new one. Keeps the original file's permissions. `beforeRename` runs with the
-    /// temporary file written (the tests pause there to interrupt the process).
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, beforeRename: () -> Void = {}) throws(WriteError) {
+    /// the new one. Keeps the original file's permissions. `flushed: false` leaves out the
+    /// flush, for a file nobody keeps past a power loss (git's scratch copy, which git reads
+    /// back and deletes): a crash still leaves the old file or the new one. `beforeRename` runs
+    /// with the temporary file written (the tests pause there to interrupt the process).
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, flushed: Bool = true,
+                                       beforeRename: () -> Void = {}) throws(WriteError) {
         var st = stat()
         let exists = stat(path, &st) == 0
         // A device or a pipe (`-o /dev/null`, `-o /dev/stdout`, a FIFO) is written to: a file
@@ -141,7 +144,7 @@ public enum FileIO {
             return true
         }
         fchmod(fd, mode)
-        if !ok || !flushToDrive(fd) {
+        if !ok || (flushed && !flushToDrive(fd)) {
             let reason = FileIO.lastError()
             close(fd); unlink(tmp)
             throw WriteError(path: path, reason: reason)

@@ -13,14 +13,14 @@ import Darwin
 enum AtomicWrite {
     private static let held = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
-    static func write(_ bytes: [UInt8], to path: String) throws(FileIO.WriteError) {
+    static func write(_ bytes: [UInt8], to path: String, flushed: Bool = true) throws(FileIO.WriteError) {
         removeStaleTemporaryFiles(beside: path)
         var mask = sigset_t(), previous = sigset_t()
         sigemptyset(&mask)
         for sig in held { sigaddset(&mask, sig) }
         pthread_sigmask(SIG_BLOCK, &mask, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        try FileIO.writeAtomically(bytes, to: path, beforeRename: pauseForTests)
+        try FileIO.writeAtomically(bytes, to: path, flushed: flushed, beforeRename: pauseForTests)
     }
 
     /// Temporary files of processes that no longer run (`kill(pid, 0)` fails with ESRCH). A

@@ -131,6 +131,29 @@ import XibKit
         #expect(try c.leftovers(besides: [".merge_file_k8pgzv"]).isEmpty)
     }
 
+    /// git's scratch copy of OURS is not flushed to the drive (git reads it back and deletes
+    /// it); a file the user keeps is, whether written over OURS or to `--output`. Seen in the
+    /// system calls the real process makes (strace, where it is installed).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "strace is not installed"))
+    func onlyFilesKeptAreFlushedToTheDrive() throws {
+        func flushes(_ arguments: [String], in c: Inputs) throws -> Int {
+            let log = c.dir + "/strace.log"
+            let r = try CLI.run("/usr/bin/strace", ["-f", "-qq", "-e", "trace=fsync,fdatasync", "-o", log, CLI.binary] + arguments, cwd: c.dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains("sync(") }
+            return calls.count
+        }
+        let c = try Inputs("both-add-outlets")
+        let scratch = c.dir + "/.merge_file_k8pgzv"
+        try FileManager.default.copyItem(atPath: c.path("ours"), toPath: scratch)
+        #expect(try flushes(["merge", c.path("base"), scratch, c.path("theirs"), "UI/Fixture.\(c.ext)"], in: c) == 0)
+        #expect(FileManager.default.contents(atPath: scratch) == (try c.original("expected")))
+        #expect(try flushes(["merge", c.path("base"), c.path("ours"), c.path("theirs"), "UI/Fixture.\(c.ext)"], in: c) == 1)
+        #expect(c.current("ours") == (try c.original("expected")))
+        #expect(try flushes(["merge", "--output", c.dir + "/out.\(c.ext)", c.path("base"), scratch, c.path("theirs"), "UI/Fixture.\(c.ext)"], in: c) == 1)
+        #expect(try flushes(["merge", c.path("base"), scratch, c.path("theirs")], in: c) == 1)
+    }
+
     @Test func conflictExitsOneAndTheSummaryNamesTheObject() throws {
         let c = try Inputs("attribute-conflict")
         let r = try c.merge()
