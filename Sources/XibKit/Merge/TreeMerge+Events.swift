@@ -71,9 +71,9 @@ extension TreeMerge {
 extension MergeLog {
     typealias BothChanged = TreeMerge.BothChanged
 
-    mutating func recordBothChanged(_ how: BothChanged, graph: IBGraph, node: Int, subject: String, ours: String?, theirs: String?,
-                                    conflict: MergeConflict? = nil) {
-        record(how.kind, graph: graph, node: node, subject: subject, ours: ours, theirs: theirs, resolution: how.resolution,
+    mutating func recordBothChanged(_ how: BothChanged, graph: IBGraph, node: Int, subject: @autoclosure () -> String,
+                                    ours: @autoclosure () -> String?, theirs: @autoclosure () -> String?, conflict: MergeConflict? = nil) {
+        record(how.kind, graph: graph, node: node, subject: subject(), ours: ours(), theirs: theirs(), resolution: how.resolution,
                conflict: conflict)
     }
 
@@ -107,11 +107,14 @@ extension MergeLog {
                ours: nil, theirs: nil, resolution: "removed: it referred to \(target), which was deleted")
     }
 
-    /// Every event is about the object owning `node`, named by its path in `graph`.
-    mutating func record(_ kind: MergeEvent.Kind, graph: IBGraph, node: Int, subject: String,
-                ours: String?, theirs: String?, resolution: String, conflict: MergeConflict? = nil) {
+    /// Every event is about the object owning `node`, named by its path in `graph`. (Its words
+    /// are made only when it is kept.)
+    mutating func record(_ kind: MergeEvent.Kind, graph: IBGraph, node: Int, subject: @autoclosure () -> String,
+                         ours: @autoclosure () -> String?, theirs: @autoclosure () -> String?, resolution: @autoclosure () -> String,
+                         conflict: MergeConflict? = nil) {
+        guard keepsEvents else { return }
         let owner = graph.owningObject(node)
         events.append(MergeEvent(kind: kind, path: graph.displayPath(owner), objectID: graph.nodes[owner].objectID,
-                                 subject: subject, ours: ours, theirs: theirs, resolution: resolution, conflict: conflict))
+                                 subject: subject(), ours: ours(), theirs: theirs(), resolution: resolution(), conflict: conflict))
     }
 }

@@ -43,6 +43,11 @@ final class TreeMerge {
     let outsideRoot: OutsideRoot
     /// Every object of the three versions, where each has it: the same for every rendering.
     let objects: Objects
+    /// What decides each object one side deleted, found by the first rendering for all.
+    let deletions: DeletionFacts
+    /// Whether the run names what it did (`MergeLog.keepsEvents`): not in the renderings
+    /// `preferring` makes, of which only the document is read, to place the markers.
+    let keepsEvents: Bool
 
     init(_ graphs: Three<IBGraph>, prefer: ConflictChoice, options: Options) {
         self.graphs = graphs
@@ -51,15 +56,20 @@ final class TreeMerge {
         fingerprints = graphs.map(Fingerprints.init)
         outsideRoot = OutsideRoot(graphs)
         objects = Objects(graphs)
+        deletions = DeletionFacts(objects: objects.keys.count)
+        keepsEvents = true
     }
 
-    /// The same merge resolving toward another side: the graphs, their fingerprints and the
-    /// objects' places are this one's (found once for every rendering of a merge with conflicts).
+    /// The same merge resolving toward another side, for its document only (its events are
+    /// not named): the graphs, their fingerprints, the objects' places and what decides the
+    /// deletions are this one's (found once for every rendering of a merge with conflicts).
     private init(_ other: TreeMerge, prefer: ConflictChoice) {
         graphs = other.graphs
         fingerprints = other.fingerprints
         outsideRoot = other.outsideRoot
         objects = other.objects
+        deletions = other.deletions
+        keepsEvents = false
         self.prefer = prefer
         options = other.options
     }
@@ -103,6 +113,9 @@ struct MergeLog {
     var events: [MergeEvent] = []
     var fromOurs = MergeContributions()
     var fromTheirs = MergeContributions()
+    /// Whether events are named and kept (a name walks the object's path): not where nobody
+    /// reads them (`TreeMerge.keepsEvents`). The contributions are counted either way.
+    var keepsEvents = true
 
     mutating func countRemoval(by side: MergeSide) {
         if side == .ours { fromOurs.removed += 1 } else { fromTheirs.removed += 1 }
