@@ -55,9 +55,13 @@ extension DiffComparison {
             }
             return c
         }
-        // Usually both sides list the same attributes in the same order: compare them pairwise.
-        if a.count == b.count, zip(a, b).allSatisfy({ $0.name == $1.name }), Set(a.map(\.name)).count == a.count {
-            for (o, n) in zip(a, b) where !o.isSame(as: n) { out.append(change(n.name, o, n)) }
+        // Usually both sides list the same attributes in the same order: compare them pairwise
+        // (as matching by name would pair them), named as below only when one differs.
+        if a.count == b.count, zip(a, b).allSatisfy({ $0.name == $1.name }) {
+            let differing = a.indices.filter { !a[$0].isSame(as: b[$0]) }
+            guard !differing.isEmpty else { return out }
+            let names = uniqueNames(b)
+            for j in differing { out.append(change(names[j], a[j], b[j])) }
             return out
         }
         // Otherwise match by name. A few dozen names a side: scans beat hashing them, and
