@@ -212,8 +212,12 @@ public struct XMLElement: @unchecked Sendable {
 
     public subscript(attribute name: String) -> String? {
         get {
-            for a in attributes where a.name.isSameName(as: name) { return a.value }
-            return nil
+            // In place: an attribute read out of the array is three references retained and
+            // released, and this is asked of every element many times over.
+            attributes.withUnsafeBufferPointer { attributes in
+                for i in attributes.indices where attributes[i].name.isSameName(as: name) { return attributes[i].value }
+                return nil
+            }
         }
         set {
             if let i = attributes.firstIndex(where: { $0.name == name }) {
