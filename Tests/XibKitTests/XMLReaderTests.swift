@@ -322,9 +322,9 @@ import XibKit
 
     // MARK: - Start tags read before
 
-    /// A start tag whose attributes' bytes were read before is taken as read (the reader's
-    /// cache of attribute lists): the same attributes, whatever ends it; a `>` inside a value
-    /// and a broken tag after a good one with the same start read as if read anew.
+    /// Start tags alike share one attribute list (the reader's `AttributeListCache`): a tag
+    /// repeating another's attributes reads the same whatever ends it, with a `>` inside a
+    /// value, and a broken tag after a good one with the same start is refused as any other.
     @Test func startTagsReadBeforeReadTheSame() throws {
         let doc = try XMLReaderTests.parse(XMLReaderTests.declaration + """
             <r><a x="1" y="p>q"/><b x="1" y="p>q">t</b><c x="1" y="p>q" ></c><d x="1" y="p>q"/><e x="1" y="p"/><f x="1" y="p"></f></r>

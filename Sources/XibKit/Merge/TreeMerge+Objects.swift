@@ -25,6 +25,10 @@ extension TreeMerge {
         var deletedObjects: Set<String> = []
         var keptByConflict: Set<String> = []
         var restoredFromBase: Set<String> = []
+        /// Ids referenced by what each side added or changed; only needed when a side deletes
+        /// something, so made on first use (`touched(by:)`).
+        var touchedByOurs: KeyIndex?
+        var touchedByTheirs: KeyIndex?
         /// The paths of the parents sides moved objects to, by side and key (`movedToPath`).
         var movedToPaths: [String: String] = [:]
         var log = MergeLog()
@@ -34,7 +38,7 @@ extension TreeMerge {
         let (ids, found) = (objects.keys, objects.places)
         var s = ObjectPlanning(parents: ParentTable(minimumCapacity: ids.count))
         s.log.keepsEvents = keepsEvents
-        for k in ids.indices { decide(k, ids[k], found[k], &s) }
+        for (key, places) in zip(ids, found) { decide(key, places, &s) }
         breakMoveCycles(ids, found, &s)
         keepReferrersOfKept(&s)
         keepAncestorsOfSurvivors(&s)
@@ -43,39 +47,14 @@ extension TreeMerge {
                           restoredFromBase: s.restoredFromBase, log: s.log)
     }
 
-    /// What decides whether a deletion is a conflict, and how it is reported: all of it read
-    /// from the three versions, none of it from a rendering's choices, so the first rendering
-    /// finds it and the others (preferring theirs, base) read it (`TreeMerge.preferring`).
-    final class DeletionFacts {
-        struct Facts {
-            /// The keeper has base's bytes for it.
-            let sameBytes: Bool
-            /// The keeper changed it beyond layout, or moved it.
-            let changed: Bool
-            /// What the keeper added or changed refers to it.
-            let referenced: Bool
-            /// The nearest enclosing object was deleted by the same side.
-            let parentAlsoDeleted: Bool
-        }
-
-        /// By the object's index in `Objects.keys`.
-        fileprivate var byObject: [Facts?]
-        /// Ids referenced by what each side added or changed; only needed when a side deletes
-        /// something, so made on first use (`touched(by:)`).
-        fileprivate var touchedByOurs: KeyIndex?
-        fileprivate var touchedByTheirs: KeyIndex?
-
-        init(objects: Int) { byObject = [Facts?](repeating: nil, count: objects) }
-    }
-
     /// The ids referenced by what `side` added or changed, made once.
-    private func touched(by side: Side) -> KeyIndex {
+    private func touched(by side: Side, _ s: inout ObjectPlanning) -> KeyIndex {
         if side == .ours {
-            if deletions.touchedByOurs == nil { deletions.touchedByOurs = referencedByChanges(in: graphs.ours) }
-            return deletions.touchedByOurs!
+            if s.touchedByOurs == nil { s.touchedByOurs = referencedByChanges(in: graphs.ours) }
+            return s.touchedByOurs!
         }
-        if deletions.touchedByTheirs == nil { deletions.touchedByTheirs = referencedByChanges(in: graphs.theirs) }
-        return deletions.touchedByTheirs!
+        if s.touchedByTheirs == nil { s.touchedByTheirs = referencedByChanges(in: graphs.theirs) }
+        return s.touchedByTheirs!
     }
 
     func markAncestors(_ g: IBGraph, _ n: Int, inclusive: Bool = false, _ s: inout ObjectPlanning) {
@@ -142,15 +121,15 @@ extension TreeMerge {
     }
 
     /// Whether one object survives, and under which parent.
-    private func decide(_ k: Int, _ key: String, _ f: Places, _ s: inout ObjectPlanning) {
+    private func decide(_ key: String, _ f: Places, _ s: inout ObjectPlanning) {
         let nodes = f.nodes
         switch (nodes.base, nodes.ours, nodes.theirs) {
         case (_, .some, .some):
             decideKept(key, f, &s)
         case (.some(let b), nil, .some(let kept)):
-            decideDeletion(k, key: key, deleter: .ours, keeper: graphs.theirs, base: b, kept: kept, keeperParent: f.parents.theirs!, &s)
+            decideDeletion(key: key, deleter: .ours, keeper: graphs.theirs, base: b, kept: kept, keeperParent: f.parents.theirs!, &s)
         case (.some(let b), .some(let kept), nil):
-            decideDeletion(k, key: key, deleter: .theirs, keeper: graphs.ours, base: b, kept: kept, keeperParent: f.parents.ours!, &s)
+            decideDeletion(key: key, deleter: .theirs, keeper: graphs.ours, base: b, kept: kept, keeperParent: f.parents.ours!, &s)
         case (nil, .some, nil):
             s.parents[key] = f.parents.ours!
             s.log.fromOurs.added += 1
@@ -397,11 +376,20 @@ extension TreeMerge {
     /// (beyond layout) or made something new refer to it — then it is a conflict. (`keeper`:
     /// the other side's graph, passed as the merge's own rather than a copy of it, which
     /// retained and released each of its dozen tables for every object a side deleted.)
-    private func decideDeletion(_ k: Int, key: String, deleter: Side, keeper: borrowing IBGraph, base b: Int, kept: Int,
-                                keeperParent: String, _ s: inout ObjectPlanning) {
-        let facts = deletions.byObject[k] ?? deletionFacts(k, key: key, deleter: deleter, keeper: keeper, base: b, kept: kept,
-                                                           keeperParent: keeperParent)
-        let (changed, referenced, parentAlsoDeleted) = (facts.changed, facts.referenced, facts.parentAlsoDeleted)
+    private func decideDeletion(key: String, deleter: Side, keeper: borrowing IBGraph, base b: Int, kept: Int, keeperParent: String,
+                                _ s: inout ObjectPlanning) {
+        // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
+        // deleting the whole object: only additions and modifications stop a deletion.
+        let moved = parentKey(graphs.base, b) != keeperParent
+        // The same bytes need no fingerprints (most objects a side deletes, the other left alone).
+        let sameBytes = bytesEqual(graphs.base, b, keeper, kept)
+        let changed = moved || (!sameBytes && fingerprints[otherThan: deleter][kept] != fingerprints.base[b]
+                                && !isPruned(kept, in: keeper, fingerprints[otherThan: deleter], from: b))
+        let referenced = touched(by: deleter == .ours ? .theirs : .ours, &s)[String(key.dropFirst())] != nil
+        // Only the top of a deleted subtree is reported and counted; an object the keeper moved
+        // out of the deleted subtree is a top of its own (its old parent lost only a child).
+        let parentAlsoDeleted = isDeletedAncestor(b, in: graphs.base, deleter: deleter)
+            && !(moved && !isDeletedAncestor(kept, in: keeper, deleter: deleter))
         if !s.keptByConflict.isEmpty && s.keptByConflict.contains(key) {
             s.parents[key] = keeperParent
             return
@@ -414,7 +402,7 @@ extension TreeMerge {
         }
         if !changed && !referenced {
             if !parentAlsoDeleted { s.log.countRemoval(by: deleter) }
-            if !parentAlsoDeleted, !facts.sameBytes {
+            if !parentAlsoDeleted, !sameBytes {
                 s.log.recordDeletedOverLayout(graphs.base, b, deleter: deleter)
             }
             return
@@ -438,27 +426,6 @@ extension TreeMerge {
         } else {
             s.deletedObjects.insert(key)
         }
-    }
-
-    /// The facts of `decideDeletion`, found and remembered for the other renderings.
-    private func deletionFacts(_ k: Int, key: String, deleter: Side, keeper: borrowing IBGraph, base b: Int, kept: Int,
-                               keeperParent: String) -> DeletionFacts.Facts {
-        // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
-        // deleting the whole object: only additions and modifications stop a deletion.
-        let moved = parentKey(graphs.base, b) != keeperParent
-        // The same bytes need no fingerprints (most objects a side deletes, the other left alone).
-        let sameBytes = bytesEqual(graphs.base, b, keeper, kept)
-        let changed = moved || (!sameBytes && fingerprints[otherThan: deleter][kept] != fingerprints.base[b]
-                                && !isPruned(kept, in: keeper, fingerprints[otherThan: deleter], from: b))
-        let referenced = touched(by: deleter == .ours ? .theirs : .ours)[String(key.dropFirst())] != nil
-        // Only the top of a deleted subtree is reported and counted; an object the keeper moved
-        // out of the deleted subtree is a top of its own (its old parent lost only a child).
-        let parentAlsoDeleted = isDeletedAncestor(b, in: graphs.base, deleter: deleter)
-            && !(moved && !isDeletedAncestor(kept, in: keeper, deleter: deleter))
-        let facts = DeletionFacts.Facts(sameBytes: sameBytes, changed: changed, referenced: referenced,
-                                        parentAlsoDeleted: parentAlsoDeleted)
-        deletions.byObject[k] = facts
-        return facts
     }
 
     /// Whether an enclosing object of this node (in the keeper's version) was deleted by a conflict.

@@ -114,7 +114,7 @@ public enum LineDiff {
                 (0..<lines.count).map { k -> Int in
                     let range = lines.range(k)
                     let line = UnsafeRawBufferPointer(rebasing: bytes[range])
-                    let h = lineHash(line)
+                    let h = FastHash.of(line)
                     var i = Int(truncatingIfNeeded: h) & mask
                     while true {
                         let id = Int(slots[i])
@@ -133,35 +133,6 @@ public enum LineDiff {
                 }
             }
         }
-    }
-
-    /// A line's hash, for its slot in `intern`'s table only (the ids follow the order lines are
-    /// met in): sixteen bytes a step in two lanes, whose multiplies overlap, where `FastHash`
-    /// takes eight and mixes each; a heavy merge hashes some 45,000 lines.
-    private static func lineHash(_ p: UnsafeRawBufferPointer) -> UInt64 {
-        let n = p.count
-        var a: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(n), b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-        var i = 0
-        while i + 16 <= n {
-            a = (a ^ p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            b = (b ^ p.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)) &* 0x94D0_49BB_1331_11EB
-            i += 16
-        }
-        if n >= 16 {
-            // The last 1 to 15 bytes, from the final sixteen (some read twice: the same line,
-            // the same hash).
-            if i < n {
-                a ^= p.loadUnaligned(fromByteOffset: n - 16, as: UInt64.self) &* 0xFF51_AFD7_ED55_8CCD
-                b ^= p.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) &* 0xC4CE_B9FE_1A85_EC53
-            }
-        } else {
-            var tail: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: p) }
-            a ^= tail.0 &* 0xFF51_AFD7_ED55_8CCD
-            b ^= tail.1 &* 0xC4CE_B9FE_1A85_EC53
-        }
-        let h = (a ^ (b >> 32 | b << 32)) &* 0xBF58_476D_1CE4_E5B9
-        return h ^ (h >> 29)
     }
 
     /// A text's lines, each keeping its line ending, as where each ends: 8 bytes a line, where

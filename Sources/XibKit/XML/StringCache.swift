@@ -58,24 +58,6 @@ final class AttributeListCache {
     }
     private let slots = CacheSlots(1024, Entry())
 
-    /// The attributes of the start tag whose attributes begin at `a`, if the same bytes up to
-    /// its end were read before, with where it ends: then it is not read again (the bytes read
-    /// the same way). Its end is taken to be the first `>` after `a`: one inside a value leaves
-    /// bytes with a quote still open, which no start tag read before ended with.
-    func known(_ p: UnsafeBufferPointer<UInt8>, from a: Int) -> (attributes: [XMLAttribute], end: Int, selfClosing: Bool)? {
-        let base = UnsafeRawPointer(p.baseAddress!)
-        guard a < p.count, let found = memchr(base + a, 0x3E, p.count - a) else { return nil }
-        let gt = UnsafeRawPointer(found) - base
-        let selfClosing = gt > a && p[gt - 1] == 0x2F
-        let b = selfClosing ? gt - 1 : gt
-        guard b > a else { return nil }
-        let h = FastHash.of(UnsafeRawBufferPointer(start: base + a, count: b - a))
-        let e = slots.base + Int(truncatingIfNeeded: h >> 54)
-        guard e.pointee.hash == h, e.pointee.count == b - a,
-              memcmp(base + e.pointee.start, base + a, b - a) == 0 else { return nil }
-        return (e.pointee.attributes, gt + 1, selfClosing)
-    }
-
     /// `attributes`, read from the bytes `a..<b` of `p`, or an equal array read from the same
     /// bytes before; sized to fit.
     func shared(_ attributes: inout [XMLAttribute], _ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> [XMLAttribute] {

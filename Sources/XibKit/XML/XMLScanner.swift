@@ -50,12 +50,6 @@ struct XMLScanner {
         let n = p.count
         var j = try scanQualifiedName(start + 1)
         var tag = StartTag(name: names.string(p, start + 1, j), nameEnd: j, start: start)
-        // A file repeats many start tags' attributes (colours, fonts, masks): those read before
-        // are taken as read.
-        if let known = attributeLists.known(p, from: j) {
-            (tag.attributes, tag.end, tag.selfClosing) = known
-            return tag
-        }
         while true {
             guard j < n else { throw fail(at: n, "unexpected end of file in start tag <\(tag.name)>") }
             var sawSpace = false
