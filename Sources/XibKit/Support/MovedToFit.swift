@@ -10,12 +10,15 @@ extension Array {
         let n = count
         guard capacity > n else { return self }
         guard n > 0 else { return [] }
-        return withUnsafeMutableBufferPointer { source in
-            [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
-                buffer.baseAddress!.moveInitialize(from: source.baseAddress!, count: n)
-                source.baseAddress!.initialize(repeating: filler, count: n)
-                initialized = n
-            }
+        // Reserved and appended to, not `init(unsafeUninitializedCapacity:)`: that one reaches
+        // the standard library's allocation unspecialised, a type look-up per array (about 700
+        // instructions, 2% of a large merge).
+        var fitted: [Element] = []
+        fitted.reserveCapacity(n)
+        withUnsafeMutableBufferPointer { source in
+            for i in 0..<n { fitted.append((source.baseAddress! + i).move()) }
+            source.baseAddress!.initialize(repeating: filler, count: n)
         }
+        return fitted
     }
 }
