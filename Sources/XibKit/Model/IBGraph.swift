@@ -339,9 +339,8 @@ public struct IBGraph: Sendable {
 
     // Static, not nested: a nested function capturing `at` made every write an exclusivity check.
     @inline(__always) private static func put(_ string: String, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ at: inout Int) {
-        var string = string
-        string.withUTF8 { bytes in
-            if let from = bytes.baseAddress { (buffer.baseAddress! + at).update(from: from, count: bytes.count) }
+        string.withBytes { bytes in
+            if let from = bytes.baseAddress { UnsafeMutableRawPointer(buffer.baseAddress! + at).copyMemory(from: from, byteCount: bytes.count) }
             at += bytes.count
         }
     }
@@ -378,8 +377,7 @@ public struct IBGraph: Sendable {
     /// identified under its parent (`#id/subviews[0]`).
     public static func isObjectKey(_ key: String) -> Bool {
         // Bytewise (the merge asks this for every key it meets): `#`, and no `/` after it.
-        var key = key
-        return key.withUTF8 { bytes in
+        key.withBytes { bytes in
             guard let base = bytes.baseAddress, bytes.first == 0x23 else { return false }
             return memchr(base, 0x2F, bytes.count) == nil
         }

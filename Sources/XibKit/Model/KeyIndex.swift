@@ -86,8 +86,7 @@ public struct KeyIndex: Sendable {
     /// here: for another table to hold the same string rather than a copy.
     func key(matching bytes: UnsafeRawBufferPointer, hash: UInt64) -> String? {
         let found = find(hash) { e in
-            var key = self.key(ofEntry: e)
-            return key.withUTF8 { k in
+            self.key(ofEntry: e).withBytes { k in
                 k.count == bytes.count && (k.isEmpty || memcmp(k.baseAddress!, bytes.baseAddress!, k.count) == 0)
             }
         }

@@ -34,11 +34,7 @@ struct FastHash {
     }
 
     mutating func combine(_ string: String) {
-        // The bytes where they are (a native string's, most of them): `withUTF8` needs a
-        // mutable copy, a retain and a release for every string hashed.
-        if string.utf8.withContiguousStorageIfAvailable({ combine(UnsafeRawBufferPointer($0)) }) != nil { return }
-        var s = string
-        s.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+        string.withBytes { combine($0) }
     }
 
     mutating func combine(_ word: Int) {
