@@ -31,8 +31,12 @@ public struct XMLWriter {
     }
 
     private static func render(_ document: XMLDocument, recordingCopies: Bool) -> XMLWriter {
-        var w = XMLWriter(newline: document.newline, indentUnit: document.indentUnit,
-                          capacity: document.source.bytes.count + 4096)
+        // Room for the file read and a quarter more: a merge's rendering holds what the other
+        // side added too (theirs' rendering is written over ours' file), and outgrowing the room
+        // copies everything written into a buffer twice the size. Room never written to takes
+        // no memory: a buffer this large is mapped, each page made when first written.
+        let read = document.source.bytes.count
+        var w = XMLWriter(newline: document.newline, indentUnit: document.indentUnit, capacity: read + read / 4 + 4096)
         if recordingCopies { w.copies = [] }
         w.out.append(contentsOf: document.prolog)
         w.write(document.root, depth: 0)
