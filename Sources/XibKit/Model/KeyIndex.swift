@@ -17,11 +17,13 @@ public struct KeyIndex: Sendable {
     /// second reference to each would cost 16 bytes a node in every graph a merge holds.
     private var nodes: [IBGraph.Node] = []
     private var readsNodes = false
-    /// In 32 bits: the values are node numbers, far below 2^31 (`XMLLimits.maximumElements`).
-    private var entryValues: [Int32] = []
-    /// The low 32 bits of each key's hash: all a table of fewer than 2^31 slots uses to
-    /// place a key, and enough to skip nearly every unequal key (4 bytes an entry fewer).
-    private var entryHashes: [UInt32] = []
+    /// Each entry's value and the low 32 bits of its key's hash, in one word: the hash above,
+    /// the value below. The hash is all a table of fewer than 2^31 slots uses to place a key,
+    /// and enough to skip nearly every unequal key; the values are node numbers, far below
+    /// 2^31 (`XMLLimits.maximumElements`). One word, so that a look-up finds the hash it
+    /// checks and the value it returns in one place (the tables are a whole file's, and a
+    /// look-up is mostly waiting for memory).
+    private var entries: [UInt64] = []
     /// Entry numbers, or -1 for an empty slot; a power of two, at most half full.
     private var slots = [Int32](repeating: -1, count: 16)
 
@@ -32,18 +34,17 @@ public struct KeyIndex: Sendable {
         while size < minimumCapacity * 2 { size <<= 1 }
         slots = [Int32](repeating: -1, count: size)
         entryKeys.reserveCapacity(minimumCapacity)
-        entryValues.reserveCapacity(minimumCapacity)
-        entryHashes.reserveCapacity(minimumCapacity)
+        entries.reserveCapacity(minimumCapacity)
     }
 
-    public var count: Int { entryValues.count }
+    public var count: Int { entries.count }
     /// The keys, in the order they were inserted.
-    public var keys: [String] { readsNodes ? entryValues.map { nodes[Int($0)].key } : entryKeys }
+    public var keys: [String] { readsNodes ? entries.indices.map { nodes[stored(ofEntry: $0)].key } : entryKeys }
 
     /// The key of the `entry`-th insertion.
     @inline(__always)
     private func key(ofEntry entry: Int) -> String {
-        readsNodes ? nodes[Int(entryValues[entry])].key : entryKeys[entry]
+        readsNodes ? nodes[stored(ofEntry: entry)].key : entryKeys[entry]
     }
 
     /// Whether the `entry`-th key is `key`, read where it is stored: copied out first, each of
@@ -51,7 +52,7 @@ public struct KeyIndex: Sendable {
     /// bound from an optional, the nodes' array).
     @inline(__always)
     private func entry(_ entry: Int, is key: String) -> Bool {
-        readsNodes ? nodes[Int(entryValues[entry])].key == key : entryKeys[entry] == key
+        readsNodes ? nodes[stored(ofEntry: entry)].key == key : entryKeys[entry] == key
     }
 
     /// Reads each entry's key from its node from now on, and lets go of the copies: for an index
@@ -66,7 +67,7 @@ public struct KeyIndex: Sendable {
 
     /// The subscript, with the key's hash as `hash(ofEntry:)` of any index gave it.
     func value(for key: String, hash: UInt64) -> Int? {
-        find(hash) { self.entry($0, is: key) }.entry.map { Int(entryValues[$0]) }
+        find(hash) { self.entry($0, is: key) }.entry.map(stored(ofEntry:))
     }
 
     /// The entry with `hash` that `matches`, else the empty slot where the probe ended.
@@ -77,7 +78,7 @@ public struct KeyIndex: Sendable {
         while true {
             let e = Int(slots[i])
             if e < 0 { return (nil, i) }
-            if entryHashes[e] == UInt32(truncatingIfNeeded: hash) && matches(e) { return (e, i) }
+            if entries[e] >> 32 == hash & 0xFFFF_FFFF && matches(e) { return (e, i) }
             i = (i + 1) & mask
         }
     }
@@ -100,7 +101,11 @@ public struct KeyIndex: Sendable {
     }
 
     /// The hash of the key inserted `entry`-th (another index of the same key need not hash it again).
-    func hash(ofEntry entry: Int) -> UInt64 { UInt64(entryHashes[entry]) }
+    func hash(ofEntry entry: Int) -> UInt64 { entries[entry] >> 32 }
+
+    /// The value of the `entry`-th insertion.
+    @inline(__always)
+    private func stored(ofEntry entry: Int) -> Int { Int(Int32(bitPattern: UInt32(truncatingIfNeeded: entries[entry]))) }
 
     /// Each key with its hash, in the order they were inserted.
     func forEachKey(_ body: (String, UInt64) -> Void) {
@@ -111,12 +116,13 @@ public struct KeyIndex: Sendable {
     @discardableResult
     mutating func insert(_ key: String, _ value: Int, hash: UInt64) -> Int? {
         let (found, slot) = find(hash) { self.entry($0, is: key) }
-        if let found { return Int(entryValues[found]) }
+        if let found { return stored(ofEntry: found) }
         var i = slot
-        if (entryValues.count + 1) * 2 > slots.count {
+        if (entries.count + 1) * 2 > slots.count {
             slots = [Int32](repeating: -1, count: slots.count * 2)
             let mask = slots.count - 1
-            for (e, h) in entryHashes.enumerated() {
+            for (e, word) in entries.enumerated() {
+                let h = word >> 32
                 var k = Int(truncatingIfNeeded: h) & mask
                 while slots[k] >= 0 { k = (k + 1) & mask }
                 slots[k] = Int32(e)
@@ -124,10 +130,9 @@ public struct KeyIndex: Sendable {
             i = Int(truncatingIfNeeded: hash) & mask
             while slots[i] >= 0 { i = (i + 1) & mask }
         }
-        slots[i] = Int32(entryValues.count)
+        slots[i] = Int32(entries.count)
         if !readsNodes { entryKeys.append(key) }
-        entryValues.append(Int32(value))
-        entryHashes.append(UInt32(truncatingIfNeeded: hash))
+        entries.append(hash << 32 | UInt64(UInt32(bitPattern: Int32(value))))
         return nil
     }
 
