@@ -11,8 +11,8 @@ extension Array {
         guard capacity > n else { return self }
         guard n > 0 else { return [] }
         // Reserved and appended to, not `init(unsafeUninitializedCapacity:)`: that one reaches
-        // the standard library's allocation unspecialised, a type look-up per array (about 700
-        // instructions, 2% of a large merge).
+        // the standard library's allocation unspecialised, a run-time type look-up per array
+        // (about 700 instructions; the heavy nRF merge trims 4,592 arrays).
         var fitted: [Element] = []
         fitted.reserveCapacity(n)
         withUnsafeMutableBufferPointer { source in
