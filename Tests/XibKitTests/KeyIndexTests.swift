@@ -6,21 +6,9 @@ import Testing
 /// gives equal bytes one hash wherever they lie in memory and tells apart bytes that differ in
 /// one place, at every length around its two lanes and its tail.
 struct KeyIndexTests {
-    /// A small deterministic generator (SplitMix64): the same keys on every run.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("KeyIndex agrees with a Dictionary through its growths", arguments: [1, 58, 2026])
     func agreesWithDictionary(seed: UInt64) {
-        var g = Generator(state: seed)
+        var g = XMLSplitMix64(seed: seed)
         var index = KeyIndex(), model: [String: Int] = [:], order: [String] = []
         // Keys short and long (a small string and one with storage), many repeated.
         for n in 0..<20_000 {
@@ -50,7 +38,7 @@ struct KeyIndexTests {
 
     @Test("FastHash: the same bytes anywhere, one hash; one byte changed, another")
     func hashesBytesNotAddresses() {
-        var g = Generator(state: 38)
+        var g = XMLSplitMix64(seed: 38)
         let pool = (0..<200).map { _ in UInt8(truncatingIfNeeded: g.next()) }
         for length in 0...70 {
             let original = Array(pool[0..<length])
