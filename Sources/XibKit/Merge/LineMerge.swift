@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A line-based three-way merge (diff3, as `git merge-file` does it): the fallback that never
 /// loses data when structure cannot help.
 public enum LineMerge {
@@ -66,10 +72,36 @@ public enum LineMerge {
     /// ours and once preferring theirs): markers surround only the lines that differ. With a
     /// style that shows base, a hunk's base part is what `base` (the rendering that prefers
     /// base) has between the nearest lines before and after the hunk that ours' shares with it.
-    public static func markDifferences(ours: [UInt8], theirs: [UInt8], base: [UInt8] = [], markers: Markers = Markers()) -> Result {
+    public static func markDifferences(ours: consuming [UInt8], theirs: [UInt8], base: [UInt8] = [], markers: Markers = Markers()) -> Result {
+        let hunks = differences(ours: ours, theirs: theirs, base: base, markers: markers)
+        // Each hunk replaces ours' lines with at least as many bytes: ours' array is grown and
+        // filled from its end, each stretch between hunks moved once. A heavy merge's marked
+        // file is most of a megabyte, and a fresh one was a tenth of its page faults.
+        var bytes = consume ours
+        let end = hunks.reduce(bytes.count) { $0 + $1.replacement.count - $1.range.count }
+        var source = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: end - bytes.count))
+        bytes.withUnsafeMutableBufferPointer { p in
+            var target = end
+            for hunk in hunks.reversed() {
+                let stretch = source - hunk.range.upperBound
+                target -= stretch
+                memmove(p.baseAddress! + target, p.baseAddress! + hunk.range.upperBound, stretch)
+                target -= hunk.replacement.count
+                hunk.replacement.withUnsafeBufferPointer { (p.baseAddress! + target).update(from: $0.baseAddress!, count: $0.count) }
+                source = hunk.range.lowerBound
+            }
+        }
+        return Result(bytes: bytes, conflicts: hunks.reduce(0) { $0 + $1.conflicts })
+    }
+
+    /// Where two renderings differ: each run of ours' lines that theirs lacks or has otherwise
+    /// (`range`, in ours' bytes), and what the marked file has in its place.
+    private static func differences(ours: [UInt8], theirs: [UInt8], base: [UInt8], markers: Markers)
+        -> [(range: Range<Int>, replacement: [UInt8], conflicts: Int)] {
         // The lines before the first difference and after the last are the same bytes in both:
-        // found by comparing bytes and copied as they are, where the diff would match them line
-        // by line (it sets them aside first). Base's lines are matched against all of ours'.
+        // found by comparing bytes, where the diff would match them line by line (it sets them
+        // aside first). Base's lines are matched against all of ours'.
         let same = markers.showsBase ? (head: 0, tail: 0) : LineDiff.commonEnds(ours, theirs)
         let O = LineDiff.Lines(ours, same.head..<(ours.count - same.tail))
         let T = LineDiff.Lines(theirs, same.head..<(theirs.count - same.tail))
@@ -78,20 +110,11 @@ public enum LineMerge {
         let map = LineDiff.match(ids[0], ids[1])
         let inBase = markers.showsBase ? LineDiff.match(ids[0], ids[2]) : []
         let newline = detectNewline(ours)
-        var out: [UInt8] = []
-        // Room for every line of both (and base's): a hunk adds theirs' lines to ours', and an
-        // array grown past its room is copied whole into fresh memory. Room not written to is
-        // never touched.
-        out.reserveCapacity(ours.count + theirs.count + base.count + 1024)
-        out.append(contentsOf: ours[..<same.head])
-        var conflicts = 0
+        var hunks: [(range: Range<Int>, replacement: [UInt8], conflicts: Int)] = []
         var io = 0, it = 0
         while io < O.count || it < T.count {
             if io < O.count && map[io] == it {
-                // A run of shared lines, copied at once.
-                let first = io
                 while io < O.count && map[io] == it { io += 1; it += 1 }
-                out.append(contentsOf: ours[O.range(first).lowerBound..<O.range(io - 1).upperBound])
                 continue
             }
             var io2 = io
@@ -108,13 +131,21 @@ public enum LineMerge {
                 let from = before >= 0 ? inBase[before] + 1 : 0
                 baseLines = B[from..<max(from, after < O.count ? inBase[after] : B.count)]
             }
-            conflicts += emitConflict(ours: Array(O[io..<io2]), oursIDs: Array(ids[0][io..<io2]),
-                                      theirs: Array(T[it..<it2]), theirsIDs: Array(ids[1][it..<it2]),
-                                      base: baseLines, markers: markers, newline: newline, into: &out)
+            // Ours' lines here, in its bytes: from the hunk's first line (or where the lines
+            // after the common head begin, for an insertion) to its last.
+            let start = io < O.count ? O.range(io).lowerBound : ours.count - same.tail
+            let range = start..<(io2 > io ? O.range(io2 - 1).upperBound : start)
+            // Written after the byte before it, as a marked file has it (a hunk's markers begin
+            // on a line of their own).
+            var replacement: [UInt8] = start > 0 ? [ours[start - 1]] : []
+            let conflicts = emitConflict(ours: Array(O[io..<io2]), oursIDs: Array(ids[0][io..<io2]),
+                                         theirs: Array(T[it..<it2]), theirsIDs: Array(ids[1][it..<it2]),
+                                         base: baseLines, markers: markers, newline: newline, into: &replacement)
+            if start > 0 { replacement.removeFirst() }
+            hunks.append((range, replacement, conflicts))
             io = io2; it = it2
         }
-        out.append(contentsOf: ours[(ours.count - same.tail)...])
-        return Result(bytes: out, conflicts: conflicts)
+        return hunks
     }
 
     /// Writes a conflict hunk, after trimming the lines both sides share at its ends (git's

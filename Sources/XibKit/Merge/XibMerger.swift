@@ -263,22 +263,26 @@ public enum XibMerger {
     private static func write(_ merged: consuming Merged, options: Options, markers: MarkerChoice,
                               fallback: (String) -> Outcome) -> Outcome {
         let (written, copies) = XMLWriter.writeRecordingCopies(merged.result)
-        let events = merged.events
-        let conflicts = events.filter { $0.kind == .conflict }.count
-        var outcome = Outcome(bytes: written, method: .structural, conflicts: conflicts, markerHunks: 0,
-                              events: events, fromOurs: merged.fromOurs, fromTheirs: merged.fromTheirs,
-                              conflictStyle: options.conflictStyle)
         let sound = wellFormed(written, copies: copies) && (merged.graphSound ?? isSound(written))
         guard sound else {
             return fallback("the structural merge did not produce a sound file; merged by lines instead")
         }
+        let events = merged.events
+        let conflicts = events.filter { $0.kind == .conflict }.count
+        var outcome = Outcome(bytes: consume written, method: .structural, conflicts: conflicts, markerHunks: 0,
+                              events: events, fromOurs: merged.fromOurs, fromTheirs: merged.fromTheirs,
+                              conflictStyle: options.conflictStyle)
         for i in outcome.events.indices {
             if let chosen = outcome.events[i].conflict?.chosen { outcome.events[i].resolution = "took \(chosen.rawValue) (chosen)" }
         }
         if let preferringTheirs = merged.preferringTheirs {
             let other = XMLWriter.write(preferringTheirs)
             let base = merged.preferringBase.map { XMLWriter.write($0) } ?? []
-            let marked = LineMerge.markDifferences(ours: outcome.bytes, theirs: other, base: base, markers: markers.format)
+            // Ours' rendering handed over whole, so that the marked file grows in its memory.
+            var rendering: [UInt8] = []
+            swap(&rendering, &outcome.bytes)
+            let marked = LineMerge.markDifferences(ours: consume rendering, theirs: other, base: base, markers: markers.format)
+            outcome.bytes = marked.bytes
             guard marked.conflicts > 0 else {
                 // Every conflict's choices write the same file: nothing for a person to choose.
                 for i in outcome.events.indices where outcome.events[i].kind == .conflict && outcome.events[i].conflict?.chosen == nil {
@@ -288,7 +292,6 @@ public enum XibMerger {
                 outcome.conflicts = outcome.events.filter { $0.kind == .conflict }.count
                 return outcome
             }
-            outcome.bytes = marked.bytes
             outcome.markerHunks = marked.conflicts
             outcome.conflictStyle = markers.style
             for i in outcome.events.indices where outcome.events[i].kind == .conflict && outcome.events[i].conflict?.chosen == nil {
