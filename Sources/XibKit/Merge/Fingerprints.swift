@@ -5,24 +5,14 @@ final class Fingerprints {
     private let g: IBGraph
     /// By node; 0 = not computed yet (a computed 0 is stored as 1).
     private var memo: [Int]
-    /// Base's, for ours' and theirs': most of a side is base's elements, taken whole as read,
-    /// and such a node, under base's key and parent, has base's fingerprint (hashed once for
-    /// the three versions; a heavy merge's deletions compare whole scenes of base and a side).
-    private let base: Fingerprints?
 
-    init(_ g: IBGraph, base: Fingerprints? = nil) {
+    init(_ g: IBGraph) {
         self.g = g
-        self.base = base
         memo = [Int](repeating: 0, count: g.nodes.count)
     }
 
     subscript(_ n: Int) -> Int {
         if memo[n] != 0 { return memo[n] }
-        if let base, let b = base.g.byKey.value(for: g.nodes[n].key, hash: g.byKey.hash(ofEntry: n)),
-           g.nodes[n].element.isSameParsedElement(as: base.g.nodes[b].element), parentTag(n) == base.parentTag(b) {
-            memo[n] = base[b]
-            return memo[n]
-        }
         var h = FastHash()
         let tag = g.nodes[n].tag
         h.combine(tag)
@@ -74,12 +64,8 @@ final class Fingerprints {
     }
 
     private func slot(_ n: Int) -> IBRules.ValueSlot {
-        IBRules.ValueSlot(parent: parentTag(n), g.nodes[n].element)
-    }
-
-    private func parentTag(_ n: Int) -> String? {
         let p = g.nodes[n].parent
-        return p >= 0 ? g.nodes[p].tag : nil
+        return IBRules.ValueSlot(parent: p >= 0 ? g.nodes[p].tag : nil, g.nodes[n].element)
     }
 
 }
