@@ -58,51 +58,20 @@ final class AttributeListCache {
     }
     private let slots = CacheSlots(1024, Entry())
 
-    /// What `known` found: the tag's attributes if its bytes were read before, else the hash of
-    /// the bytes it looked up (`shared` takes it, if the tag ends where `known` thought).
-    struct Lookup {
-        var attributes: [XMLAttribute]?
-        var end = 0, selfClosing = false
-        var keyEnd = -1, hash: UInt64 = 0
-    }
-
-    /// A start tag's attributes, when the bytes from `a` up to the tag's first `>` (or `/>`)
-    /// were read before: those bytes then read these attributes and passed every check, and
-    /// they end the tag there, whatever a `>` inside a value would make of other bytes. About
-    /// a fifth of a file's attributes are in tags read before.
-    func known(_ p: UnsafeBufferPointer<UInt8>, from a: Int) -> Lookup {
-        guard a < p.count, let found = memchr(p.baseAddress! + a, 0x3E, p.count - a) else { return Lookup() }
-        let gt = p.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        let selfClosing = gt > a && p[gt - 1] == 0x2F
-        let b = selfClosing ? gt - 1 : gt
-        let h = hash(p, a, b)
-        guard let e = entry(p, a, b, h) else { return Lookup(keyEnd: b, hash: h) }
-        return Lookup(attributes: e.pointee.attributes, end: gt + 1, selfClosing: selfClosing)
-    }
-
     /// `attributes`, read from the bytes `a..<b` of `p`, or an equal array read from the same
-    /// bytes before; sized to fit. `missed`: what `known` found for these bytes, if it looked.
-    func shared(_ attributes: inout [XMLAttribute], _ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, missed: Lookup) -> [XMLAttribute] {
+    /// bytes before; sized to fit.
+    func shared(_ attributes: inout [XMLAttribute], _ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> [XMLAttribute] {
         guard !attributes.isEmpty else { return [] }
-        let h = missed.keyEnd == b ? missed.hash : hash(p, a, b)
-        if missed.keyEnd != b, let e = entry(p, a, b, h) { return e.pointee.attributes }
+        let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: p[a..<b]))
+        let h = FastHash.of(bytes)
+        let e = slots.base + Int(truncatingIfNeeded: h >> 54)  // 1024 slots
+        if e.pointee.hash == h, e.pointee.count == b - a,
+           memcmp(p.baseAddress! + e.pointee.start, p.baseAddress! + a, b - a) == 0 {
+            return e.pointee.attributes
+        }
         let fitted = attributes.movedToFit(leaving: XMLAttribute(name: "", value: ""))
-        slots.base[Self.slot(h)] = Entry(hash: h, start: a, count: b - a, attributes: fitted)
+        e.pointee = Entry(hash: h, start: a, count: b - a, attributes: fitted)
         return fitted
-    }
-
-    /// The entry holding the list read from the bytes `a..<b` (whose hash is `h`), if one does.
-    private func entry(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, _ h: UInt64) -> UnsafeMutablePointer<Entry>? {
-        let e = slots.base + Self.slot(h)
-        guard e.pointee.hash == h, e.pointee.count == b - a, !e.pointee.attributes.isEmpty,
-              memcmp(p.baseAddress! + e.pointee.start, p.baseAddress! + a, b - a) == 0 else { return nil }
-        return e
-    }
-
-    private static func slot(_ h: UInt64) -> Int { Int(truncatingIfNeeded: h >> 54) }  // 1024 slots
-
-    private func hash(_ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> UInt64 {
-        FastHash.of(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: p[a..<b])))
     }
 }
 

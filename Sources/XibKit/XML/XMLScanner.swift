@@ -50,11 +50,6 @@ struct XMLScanner {
         let n = p.count
         var j = try scanQualifiedName(start + 1)
         var tag = StartTag(name: names.string(p, start + 1, j), nameEnd: j, start: start)
-        let lookup = attributeLists.known(p, from: j)
-        if let attributes = lookup.attributes {
-            (tag.attributes, tag.end, tag.selfClosing) = (attributes, lookup.end, lookup.selfClosing)
-            return tag
-        }
         while true {
             guard j < n else { throw fail(at: n, "unexpected end of file in start tag <\(tag.name)>") }
             var sawSpace = false
@@ -63,7 +58,7 @@ struct XMLScanner {
             let c = p[j]
             if c == 0x3E {
                 tag.end = j + 1
-                let attributes = attributeLists.shared(&tag.attributes, p, tag.nameEnd, j, missed: lookup)
+                let attributes = attributeLists.shared(&tag.attributes, p, tag.nameEnd, j)
                 tag.attributes = attributes
                 return tag
             }
@@ -72,7 +67,7 @@ struct XMLScanner {
                 guard p[j + 1] == 0x3E else { throw fail(at: j + 1, "expected '>' after '/' in start tag <\(tag.name)>") }
                 tag.end = j + 2
                 tag.selfClosing = true
-                let attributes = attributeLists.shared(&tag.attributes, p, tag.nameEnd, j, missed: lookup)
+                let attributes = attributeLists.shared(&tag.attributes, p, tag.nameEnd, j)
                 tag.attributes = attributes
                 return tag
             }
