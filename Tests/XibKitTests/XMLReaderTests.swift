@@ -69,6 +69,20 @@ import XibKit
 
     // MARK: - Corpus refusals
 
+    /// A child slot holds an element, text or a boxed comment in 24 bytes (a comment inline made
+    /// every slot of every children array 40); the comment, boxed, still reads and is written
+    /// back where it stood, its leading white space kept, when its parent is rewritten.
+    @Test func aCommentIsBoxedAndKeptWhereItStood() throws {
+        #expect(MemoryLayout<XMLNode>.stride == 24)
+        let text = Self.declaration + "<document>\n    <scenes>\n        <!--Main Scene-->\n        <scene sceneID=\"a\"/>\n    </scenes>\n</document>\n"
+        var doc = try Self.parse(text)
+        var scenes = doc.root.elements[0]
+        #expect(scenes.children.compactMap { if case .comment(let c) = $0 { c.text } else { nil } } == ["Main Scene"])
+        scenes.children.append(.element(XMLElement(name: "scene", attributes: [XMLAttribute(name: "sceneID", value: "b")])))
+        doc.root.children = [.element(scenes)]
+        #expect(Self.written(doc) == Self.declaration + "<document>\n    <scenes>\n        <!--Main Scene-->\n        <scene sceneID=\"a\"/>\n        <scene sceneID=\"b\"/>\n    </scenes>\n</document>\n")
+    }
+
     @Test func junkBeforeTheDeclarationIsRefused() throws {
         let e = try #require(XMLReaderTests.error(try Corpus.bytes(Fixtures.url("real/junk-before-declaration.xib")), name: "j.xib"))
         #expect(e.kind == .malformed)
