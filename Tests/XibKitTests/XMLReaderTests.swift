@@ -73,12 +73,12 @@ import XibKit
     /// every slot of every children array 40); the comment, boxed, still reads and is written
     /// back where it stood, its leading white space kept, when its parent is rewritten.
     @Test func aCommentIsBoxedAndKeptWhereItStood() throws {
-        #expect(MemoryLayout<XMLNode>.stride == 24)
+        #expect(MemoryLayout<XibKit.XMLNode>.stride == 24)
         let text = Self.declaration + "<document>\n    <scenes>\n        <!--Main Scene-->\n        <scene sceneID=\"a\"/>\n    </scenes>\n</document>\n"
         var doc = try Self.parse(text)
         var scenes = doc.root.elements[0]
         #expect(scenes.children.compactMap { if case .comment(let c) = $0 { c.text } else { nil } } == ["Main Scene"])
-        scenes.children.append(.element(XMLElement(name: "scene", attributes: [XMLAttribute(name: "sceneID", value: "b")])))
+        scenes.children.append(.element(XibKit.XMLElement(name: "scene", attributes: [XMLAttribute(name: "sceneID", value: "b")])))
         doc.root.children = [.element(scenes)]
         #expect(Self.written(doc) == Self.declaration + "<document>\n    <scenes>\n        <!--Main Scene-->\n        <scene sceneID=\"a\"/>\n        <scene sceneID=\"b\"/>\n    </scenes>\n</document>\n")
     }
