@@ -49,6 +49,12 @@ import Testing
         return nil
     }
 
+    /// A graph holds one node per element, three graphs a merge: 40 bytes each, with no
+    /// padding (a child count, which the next node's start gives, made it 48).
+    @Test func aNodeTakesFortyBytes() {
+        #expect(MemoryLayout<IBGraph.Node>.stride == 40)
+    }
+
     @Test("graphs sharing keys, keyless graphs and the ids and references alone agree with a graph")
     func compactStorageAgrees() throws {
         var documents = 0

@@ -11,21 +11,23 @@ public struct IBGraph: Sendable {
     public struct Node: Sendable {
         /// A snapshot of the element (cheap: arrays inside are shared, not copied).
         public let element: XMLElement
+        /// Stable identity across versions of the file: `#id` for objects, `#scene:ID` for
+        /// scenes, otherwise the parent's key plus `/tag[key=value]` or `/tag[ordinal]`.
+        public let key: String
         // In 32 bits (the reader's limits keep a file far below 2^31 elements, and a parent
         // below 2^31 children) and the depth in 16 (as `XMLOrigin`'s): a graph holds one node
         // per element, 32 bytes less each, the object id included (read from the element).
+        // The fields in this order, widest first, make 40 bytes with no padding.
         private let parentIndex: Int32, position: Int32
+        /// Where the child elements' indices are in the graph's `childList` (`children(of:)`):
+        /// each node's take their places when it is added, so they run to the next node's start.
+        fileprivate var childStart: Int32 = 0
         private let level: UInt16
         /// Whether this element is an object (has an object id): asked without reading its attributes.
         public let isObject: Bool
         /// Whether the merge takes this element as one value (`IBRules.AtomicValueTest`), found
         /// while its children are read for their keys.
         public fileprivate(set) var isAtomicValue = false
-        /// Stable identity across versions of the file: `#id` for objects, `#scene:ID` for
-        /// scenes, otherwise the parent's key plus `/tag[key=value]` or `/tag[ordinal]`.
-        public let key: String
-        /// Where the child elements' indices are in the graph's `childList` (`children(of:)`).
-        fileprivate var childStart: Int32 = 0, childCount: Int32 = 0
 
         init(element: XMLElement, parent: Int, indexInParent: Int, depth: Int, key: String, objectID: String?) {
             self.element = element
@@ -42,7 +44,6 @@ public struct IBGraph: Sendable {
             isObject = node.isObject
             isAtomicValue = node.isAtomicValue
             key = node.key
-            childCount = node.childCount
             parentIndex = Int32(parent)
             position = Int32(indexInParent)
             level = UInt16(depth)
@@ -226,11 +227,9 @@ public struct IBGraph: Sendable {
         if let id = objectID, let first = objectIndex.insert(id, index) {
             duplicateIDs[id, default: [first]].append(index)
         }
-        if parent >= 0 {
-            childList[Int(nodes[parent].childStart + nodes[parent].childCount)] = Int32(index)
-            nodes[parent].childCount += 1
-        }
         var ordinals = TagOrdinals()
+        // The children's places, filled as each is added (whether made or copied).
+        var place = Int(nodes[index].childStart)
         var atomic = IBRules.AtomicValueTest()
         for i in children.indices {
             guard case .element(let c) = children[i] else {
@@ -239,6 +238,8 @@ public struct IBGraph: Sendable {
             }
             let childIdentity = ElementIdentity(c)
             atomic.see(c, childIdentity)
+            childList[place] = Int32(nodes.count)
+            place += 1
             // Objects and scenes are keyed by id; only other elements need a key under this parent.
             if !keyed || childIdentity.isGlobal(c) {
                 let (childKey, childID) = IBGraph.ownKey(c, childIdentity, local: "")
@@ -273,8 +274,6 @@ public struct IBGraph: Sendable {
         let childShift = Int32(childList.count) - there[m].childStart
         let childEnd = end == there.count ? neighbour.graph.childList.count : Int(there[end].childStart)
         childList += neighbour.graph.childList[Int(there[m].childStart)..<childEnd].lazy.map { $0 + Int32(shift) }
-        childList[Int(nodes[parent].childStart + nodes[parent].childCount)] = Int32(index)
-        nodes[parent].childCount += 1
         let topDepth = there[m].depth
         // Read in place: a copy of each node first (five references) was a tenth of the copying.
         there.withUnsafeBufferPointer { source in
@@ -356,7 +355,8 @@ public struct IBGraph: Sendable {
 
     /// The node's child elements, in document order.
     public func children(of i: Int) -> Children {
-        Children(childList, start: nodes[i].childStart, count: nodes[i].childCount)
+        let end = i + 1 < nodes.count ? nodes[i + 1].childStart : Int32(childList.count)
+        return Children(childList, start: nodes[i].childStart, count: end - nodes[i].childStart)
     }
 
     /// One past the last node of `n`'s subtree (nodes are in pre-order).
