@@ -76,7 +76,7 @@ public enum LineMerge {
         let hunks = differences(ours: ours, theirs: theirs, base: base, markers: markers)
         // Each hunk replaces ours' lines with at least as many bytes: ours' array is grown and
         // filled from its end, each stretch between hunks moved once. A heavy merge's marked
-        // file is most of a megabyte, and a fresh one was a tenth of its page faults.
+        // file is most of a megabyte: a fresh array for it was 6% of the merge's page faults.
         var bytes = consume ours
         let end = hunks.reduce(bytes.count) { $0 + $1.replacement.count - $1.range.count }
         var source = bytes.count
