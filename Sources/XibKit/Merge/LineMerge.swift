@@ -95,10 +95,16 @@ public enum LineMerge {
         return Result(bytes: bytes, conflicts: hunks.reduce(0) { $0 + $1.conflicts })
     }
 
-    /// Where two renderings differ: each run of ours' lines that theirs lacks or has otherwise
-    /// (`range`, in ours' bytes), and what the marked file has in its place.
-    private static func differences(ours: [UInt8], theirs: [UInt8], base: [UInt8], markers: Markers)
-        -> [(range: Range<Int>, replacement: [UInt8], conflicts: Int)] {
+    /// A run of ours' lines that theirs lacks or has otherwise (`range`, in ours' bytes), and
+    /// what the marked file has in its place (`conflicts`: 1 if markers, 0 if the run trimmed away).
+    private struct Hunk {
+        let range: Range<Int>
+        let replacement: [UInt8]
+        let conflicts: Int
+    }
+
+    /// Where two renderings differ, in ours' order.
+    private static func differences(ours: [UInt8], theirs: [UInt8], base: [UInt8], markers: Markers) -> [Hunk] {
         // The lines before the first difference and after the last are the same bytes in both:
         // found by comparing bytes, where the diff would match them line by line (it sets them
         // aside first). Base's lines are matched against all of ours'.
@@ -110,7 +116,7 @@ public enum LineMerge {
         let map = LineDiff.match(ids[0], ids[1])
         let inBase = markers.showsBase ? LineDiff.match(ids[0], ids[2]) : []
         let newline = detectNewline(ours)
-        var hunks: [(range: Range<Int>, replacement: [UInt8], conflicts: Int)] = []
+        var hunks: [Hunk] = []
         var io = 0, it = 0
         while io < O.count || it < T.count {
             if io < O.count && map[io] == it {
@@ -142,7 +148,7 @@ public enum LineMerge {
                                          theirs: Array(T[it..<it2]), theirsIDs: Array(ids[1][it..<it2]),
                                          base: baseLines, markers: markers, newline: newline, into: &replacement)
             if start > 0 { replacement.removeFirst() }
-            hunks.append((range, replacement, conflicts))
+            hunks.append(Hunk(range: range, replacement: replacement, conflicts: conflicts))
             io = io2; it = it2
         }
         return hunks
