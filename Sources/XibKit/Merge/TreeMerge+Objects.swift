@@ -25,10 +25,8 @@ extension TreeMerge {
         var deletedObjects: Set<String> = []
         var keptByConflict: Set<String> = []
         var restoredFromBase: Set<String> = []
-        /// Ids referenced by what each side added or changed; only needed when a side deletes
-        /// something, so made on first use (`touched(by:)`).
-        var touchedByOurs: KeyIndex?
-        var touchedByTheirs: KeyIndex?
+        /// The next of `TreeMerge.deletions` to decide (they come in the order of the keys).
+        var nextDeletion = 0
         /// The paths of the parents sides moved objects to, by side and key (`movedToPath`).
         var movedToPaths: [String: String] = [:]
         var log = MergeLog()
@@ -39,22 +37,13 @@ extension TreeMerge {
         var s = ObjectPlanning(parents: ParentTable(minimumCapacity: ids.count))
         s.log.keepsEvents = keepsEvents
         for (key, places) in zip(ids, found) { decide(key, places, &s) }
+        assert(s.nextDeletion == deletions.count)
         breakMoveCycles(ids, found, &s)
         keepReferrersOfKept(&s)
         keepAncestorsOfSurvivors(&s)
         markMoves(ids, found, &s)
         return ObjectPlan(parents: s.parents, moveTouched: s.moveTouched, keptByConflict: s.keptByConflict,
                           restoredFromBase: s.restoredFromBase, log: s.log)
-    }
-
-    /// The ids referenced by what `side` added or changed, made once.
-    private func touched(by side: Side, _ s: inout ObjectPlanning) -> KeyIndex {
-        if side == .ours {
-            if s.touchedByOurs == nil { s.touchedByOurs = referencedByChanges(in: graphs.ours) }
-            return s.touchedByOurs!
-        }
-        if s.touchedByTheirs == nil { s.touchedByTheirs = referencedByChanges(in: graphs.theirs) }
-        return s.touchedByTheirs!
     }
 
     func markAncestors(_ g: IBGraph, _ n: Int, inclusive: Bool = false, _ s: inout ObjectPlanning) {
@@ -127,9 +116,9 @@ extension TreeMerge {
         case (_, .some, .some):
             decideKept(key, f, &s)
         case (.some(let b), nil, .some(let kept)):
-            decideDeletion(key: key, deleter: .ours, keeper: graphs.theirs, base: b, kept: kept, keeperParent: f.parents.theirs!, &s)
+            decideDeletion(key: key, keeper: graphs.theirs, base: b, kept: kept, keeperParent: f.parents.theirs!, &s)
         case (.some(let b), .some(let kept), nil):
-            decideDeletion(key: key, deleter: .theirs, keeper: graphs.ours, base: b, kept: kept, keeperParent: f.parents.ours!, &s)
+            decideDeletion(key: key, keeper: graphs.ours, base: b, kept: kept, keeperParent: f.parents.ours!, &s)
         case (nil, .some, nil):
             s.parents[key] = f.parents.ours!
             s.log.fromOurs.added += 1
@@ -373,23 +362,18 @@ extension TreeMerge {
     }
 
     /// One side deleted an object the other kept: a delete, unless the keeper changed it
-    /// (beyond layout) or made something new refer to it — then it is a conflict. (`keeper`:
-    /// the other side's graph, passed as the merge's own rather than a copy of it, which
-    /// retained and released each of its dozen tables for every object a side deleted.)
-    private func decideDeletion(key: String, deleter: Side, keeper: borrowing IBGraph, base b: Int, kept: Int, keeperParent: String,
+    /// (beyond layout) or made something new refer to it — then it is a conflict; judged once
+    /// for every rendering (`DeletionJudge`). (`keeper`: the other side's graph, passed as the
+    /// merge's own rather than a copy of it, which retained and released each of its dozen
+    /// tables for every object a side deleted.)
+    private func decideDeletion(key: String, keeper: borrowing IBGraph, base b: Int, kept: Int, keeperParent: String,
                                 _ s: inout ObjectPlanning) {
+        let judged = deletions[s.nextDeletion]
+        s.nextDeletion += 1
         // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
         // deleting the whole object: only additions and modifications stop a deletion.
-        let moved = parentKey(graphs.base, b) != keeperParent
-        // The same bytes need no fingerprints (most objects a side deletes, the other left alone).
-        let sameBytes = bytesEqual(graphs.base, b, keeper, kept)
-        let changed = moved || (!sameBytes && fingerprints[otherThan: deleter][kept] != fingerprints.base[b]
-                                && !isPruned(kept, in: keeper, fingerprints[otherThan: deleter], from: b))
-        let referenced = touched(by: deleter == .ours ? .theirs : .ours, &s)[String(key.dropFirst())] != nil
-        // Only the top of a deleted subtree is reported and counted; an object the keeper moved
-        // out of the deleted subtree is a top of its own (its old parent lost only a child).
-        let parentAlsoDeleted = isDeletedAncestor(b, in: graphs.base, deleter: deleter)
-            && !(moved && !isDeletedAncestor(kept, in: keeper, deleter: deleter))
+        let (deleter, changed, referenced) = (judged.deleter, judged.changed, judged.referenced)
+        let parentAlsoDeleted = judged.parentAlsoDeleted
         if !s.keptByConflict.isEmpty && s.keptByConflict.contains(key) {
             s.parents[key] = keeperParent
             return
@@ -402,7 +386,7 @@ extension TreeMerge {
         }
         if !changed && !referenced {
             if !parentAlsoDeleted { s.log.countRemoval(by: deleter) }
-            if !parentAlsoDeleted, !sameBytes {
+            if !parentAlsoDeleted, !judged.sameBytes {
                 s.log.recordDeletedOverLayout(graphs.base, b, deleter: deleter)
             }
             return
@@ -455,55 +439,5 @@ extension TreeMerge {
             }
             n += 1
         }
-    }
-
-    /// Whether `n` (in `g`) is base's node `b` with only things removed: no attribute added or
-    /// changed, the same text, every remaining child a pruned (or equal) copy of base's child.
-    func isPruned(_ n: Int, in g: IBGraph, _ fp: Fingerprints, from b: Int) -> Bool {
-        let e = g.nodes[n].element, be = graphs.base.nodes[b].element
-        guard e.name == be.name, e.text == be.text else { return false }
-        // Attributes may have been removed, not added or changed.
-        guard TreeMerge.onlyRemovedAttributes(from: be, e) else { return false }
-        for c in g.children(of: n) {
-            let child = g.nodes[c]
-            guard let bc = graphs.base.byKey[child.key], graphs.base.nodes[bc].parent == b else { return false }
-            // Geometry that base had too may have changed (a deletion wins over layout).
-            if IBRules.noise(of: child.element) != nil || IBRules.isGeometry(child.tag) { continue }
-            if fp[c] != fingerprints.base[bc] && !isPruned(c, in: g, fp, from: bc) { return false }
-        }
-        return true
-    }
-
-    /// Whether the nearest object enclosing node `n` of `g` is one the deleter deleted.
-    func isDeletedAncestor(_ n: Int, in g: IBGraph, deleter: Side) -> Bool {
-        var p = g.nodes[n].parent
-        while p > 0 {
-            if g.nodes[p].isObject {
-                let key = g.nodes[p].key, hash = g.byKey.hash(ofEntry: p)
-                // Each side's graph read where it is (a copy of one retains all its tables).
-                let found = deleter == .ours ? graphs.ours.byKey.value(for: key, hash: hash) : graphs.theirs.byKey.value(for: key, hash: hash)
-                return found == nil
-            }
-            p = g.nodes[p].parent
-        }
-        return false
-    }
-
-    /// Ids referenced by elements that this side added or changed.
-    /// (A `KeyIndex` used as a set: no SipHash, no set type built at run time.)
-    func referencedByChanges(in g: IBGraph) -> KeyIndex {
-        var out = KeyIndex()
-        for r in g.references {
-            let key = g.nodes[r.node].key
-            // Unchanged, or only attributes removed (Xcode drops a constraint's `firstItem`
-            // when it is the container): not a new reason to keep the target.
-            if let bn = graphs.base.byKey.value(for: key, hash: g.byKey.hash(ofEntry: r.node)) {
-                // Base's own start tag (most of a side is base's elements, taken whole): unchanged.
-                if g.nodes[r.node].element.hasSameStartTag(as: graphs.base.nodes[bn].element) { continue }
-                if TreeMerge.onlyRemovedAttributes(from: graphs.base.nodes[bn].element, g.nodes[r.node].element) { continue }
-            }
-            out.insert(r.target, 0)
-        }
-        return out
     }
 }

@@ -43,6 +43,9 @@ final class TreeMerge {
     let outsideRoot: OutsideRoot
     /// Every object of the three versions, where each has it: the same for every rendering.
     let objects: Objects
+    /// Every object one side deleted and the other kept, with what the keeper did to it: the
+    /// same for every rendering.
+    let deletions: [DeletionJudgement]
     /// Whether the run names what it did (`MergeLog.keepsEvents`): not in the renderings
     /// `preferring` makes, of which only the document is read, to place the markers.
     let keepsEvents: Bool
@@ -54,17 +57,19 @@ final class TreeMerge {
         fingerprints = graphs.map(Fingerprints.init)
         outsideRoot = OutsideRoot(graphs)
         objects = Objects(graphs)
+        deletions = DeletionJudge(graphs: graphs, fingerprints: fingerprints).judge(objects)
         keepsEvents = true
     }
 
     /// The same merge resolving toward another side, for its document only (its events are
-    /// not named): the graphs, their fingerprints and the objects' places are this one's (found
-    /// once for every rendering of a merge with conflicts).
+    /// not named): the graphs, their fingerprints, the objects' places and the deletions' judgements
+    /// are this one's (found once for every rendering of a merge with conflicts).
     private init(_ other: TreeMerge, prefer: ConflictChoice) {
         graphs = other.graphs
         fingerprints = other.fingerprints
         outsideRoot = other.outsideRoot
         objects = other.objects
+        deletions = other.deletions
         keepsEvents = false
         self.prefer = prefer
         options = other.options
