@@ -207,10 +207,7 @@ final class DiffObjects {
     }
 
     /// The id shown for an entity: its object id, or a scene's id.
-    func shownID(_ i: Int) -> String? {
-        if let id = graph.nodes[i].objectID { return id }
-        return graph.nodes[i].tag == IBRules.sceneTag ? graph.nodes[i].element[attribute: IBRules.sceneIDAttribute] : nil
-    }
+    func shownID(_ i: Int) -> String? { graph.shownID(i) }
 
     // MARK: - Groups
 

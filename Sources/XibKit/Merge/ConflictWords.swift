@@ -227,7 +227,7 @@ struct ConflictWords {
         let g = graphs[version: v]
         var inside = KeyIndex()
         for n in nodes {
-            if let id = g.nodes[n].objectID ?? g.nodes[n].element[attribute: IBRules.sceneIDAttribute] { inside.insert(id, 0) }
+            if let id = g.shownID(n) { inside.insert(id, 0) }
         }
         return inside
     }

@@ -106,6 +106,12 @@ extension IBGraph {
         return "Scene \(node.element[attribute: IBRules.sceneIDAttribute] ?? "")"
     }
 
+    /// The id shown for an entity: its object id, or a scene's id.
+    public func shownID(_ i: Int) -> String? {
+        if let id = nodes[i].objectID { return id }
+        return nodes[i].tag == IBRules.sceneTag ? nodes[i].element[attribute: IBRules.sceneIDAttribute] : nil
+    }
+
     /// The first object of a scene (its view controller).
     public func sceneMainObject(_ scene: Int) -> Int? {
         for c in children(of: scene) where nodes[c].tag == IBRules.objectsContainer {
