@@ -42,6 +42,8 @@ extension TreeMerge {
                 if deleter == .theirs, touched.ours == nil { touched.ours = referencedByChanges(in: graphs.ours) }
                 if deleter == .ours, touched.theirs == nil { touched.theirs = referencedByChanges(in: graphs.theirs) }
                 let referenced = (deleter == .theirs ? touched.ours! : touched.theirs!)[String(objects.keys[k].dropFirst())] != nil
+                // Only the top of a deleted subtree is reported and counted; an object the keeper moved
+                // out of the deleted subtree is a top of its own (its old parent lost only a child).
                 let parentAlsoDeleted = isDeletedAncestor(b, in: graphs.base, deleter: deleter)
                     && !(moved && !isDeletedAncestor(kept, in: keeper, deleter: deleter))
                 out.append(DeletionJudgement(object: k, deleter: deleter, sameBytes: sameBytes, changed: changed,
