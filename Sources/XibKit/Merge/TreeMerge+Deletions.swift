@@ -37,6 +37,8 @@ extension TreeMerge {
                 let moved = places.parents.base != places.parents[otherThan: deleter]
                 // The same bytes need no fingerprints (most objects a side deletes, the other left alone).
                 let sameBytes = graphs.base.nodes[b].element.hasSameBytes(as: keeper.nodes[kept].element)
+                // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
+                // deleting the whole object: only additions and modifications stop a deletion.
                 let fp = fingerprints[otherThan: deleter]
                 let changed = moved || (!sameBytes && fp[kept] != fingerprints.base[b] && !isPruned(kept, in: keeper, fp, from: b))
                 if deleter == .theirs, touched.ours == nil { touched.ours = referencedByChanges(in: graphs.ours) }

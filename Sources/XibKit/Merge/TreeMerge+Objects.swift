@@ -370,10 +370,7 @@ extension TreeMerge {
                                 _ s: inout ObjectPlanning) {
         let judged = deletions[s.nextDeletion]
         s.nextDeletion += 1
-        // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
-        // deleting the whole object: only additions and modifications stop a deletion.
-        let (deleter, changed, referenced) = (judged.deleter, judged.changed, judged.referenced)
-        let parentAlsoDeleted = judged.parentAlsoDeleted
+        let (deleter, changed, referenced, parentAlsoDeleted) = (judged.deleter, judged.changed, judged.referenced, judged.parentAlsoDeleted)
         if !s.keptByConflict.isEmpty && s.keptByConflict.contains(key) {
             s.parents[key] = keeperParent
             return
