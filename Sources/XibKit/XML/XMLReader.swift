@@ -29,7 +29,8 @@ public struct XMLReader {
                      limits: XMLLimits = .default) throws(XMLParseError) -> (document: XMLDocument, taken: [BaseElements.Taken]) {
         try source.bytes.withUnsafeBufferPointer { (p) throws(XMLParseError) -> (document: XMLDocument, taken: [BaseElements.Taken]) in
             do throws(XMLParseError) {
-                var reader = XMLReader(scanner: XMLScanner(source: source, bytes: p, limits: limits), unchanged: unchanged, copies: [])
+                let skipped = unchanged?.runs.reduce(0) { $0 + $1.count } ?? 0
+                var reader = XMLReader(scanner: XMLScanner(source: source, bytes: p, skipped: skipped, limits: limits), unchanged: unchanged, copies: [])
                 let document = try reader.read()
                 return (document, reader.builder.taken)
             } catch {

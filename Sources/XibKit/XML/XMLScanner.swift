@@ -14,14 +14,18 @@ struct XMLScanner {
     let p: UnsafeBufferPointer<UInt8>
     let limits: XMLLimits
     /// Element and attribute names, and (another cache) attribute values.
-    let names = StringCache()
-    let values = StringCache()
-    let attributeLists = AttributeListCache()
+    let names: StringCache
+    let values: StringCache
+    let attributeLists: AttributeListCache
 
-    init(source: XMLSource, bytes: UnsafeBufferPointer<UInt8>, limits: XMLLimits) {
+    /// `skipped`: how many of the bytes the reader takes without reading them (copied, or
+    /// another version's elements), which its caches need no room for.
+    init(source: XMLSource, bytes: UnsafeBufferPointer<UInt8>, skipped: Int = 0, limits: XMLLimits) {
         self.source = source
         self.p = bytes
         self.limits = limits.withinTreeStorage
+        let reading = bytes.count - skipped
+        (names, values, attributeLists) = (StringCache(reading: reading), StringCache(reading: reading), AttributeListCache(reading: reading))
     }
 
     func fail(_ kind: XMLParseError.Kind = .malformed, at offset: Int, _ message: String) -> XMLParseError {
