@@ -148,6 +148,13 @@ import XibKit
             let broken = Array(text2.utf8)
             #expect(throws: XMLParseError.self) { try XMLReader.checkWellFormed(broken, name: "merged", skipping: skipping) }
         }
+        // A character XML forbids, where it was written anew: found, with or without the copies
+        // (whose characters are not checked again).
+        let control = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: #"hidden="YES""#, with: "hidden=\"Y\u{01}S\"").utf8)
+        #expect(control.count == bytes.count)
+        for skipping in [copies, []] {
+            #expect(throws: XMLParseError.self) { try XMLReader.checkWellFormed(control, name: "merged", skipping: skipping) }
+        }
         // A range that is not a whole element where the reader stands is read, not skipped.
         let misplaced = copies.map { ($0.lowerBound + 1)..<$0.upperBound } + copies.map { $0.lowerBound..<($0.upperBound - 1) }
         let broken = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "x &amp; y", with: "x & y").utf8)

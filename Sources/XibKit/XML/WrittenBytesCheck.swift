@@ -7,8 +7,7 @@ extension XMLReader {
                                        limits: XMLLimits = .default) throws(XMLParseError) {
         let source = XMLSource(name: name, bytes: bytes)
         _ = try bytes.withUnsafeBufferPointer { (p) throws(XMLParseError) -> XMLDocument in
-            var reader = XMLReader(scanner: XMLScanner(source: source, bytes: p, skipped: copies.reduce(0) { $0 + $1.count }, limits: limits),
-                                   unchanged: nil, copies: copies)
+            var reader = XMLReader(source: source, bytes: p, limits: limits, unchanged: nil, copies: copies)
             return try reader.read()
         }
     }

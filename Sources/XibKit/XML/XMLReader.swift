@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A strict, byte-level XML 1.0 reader for UTF-8 documents without a DTD.
 ///
 /// Strict on purpose: Interface Builder files are machine-written, so anything that is not
@@ -29,8 +35,7 @@ public struct XMLReader {
                      limits: XMLLimits = .default) throws(XMLParseError) -> (document: XMLDocument, taken: [BaseElements.Taken]) {
         try source.bytes.withUnsafeBufferPointer { (p) throws(XMLParseError) -> (document: XMLDocument, taken: [BaseElements.Taken]) in
             do throws(XMLParseError) {
-                let skipped = unchanged?.runs.reduce(0) { $0 + $1.count } ?? 0
-                var reader = XMLReader(scanner: XMLScanner(source: source, bytes: p, skipped: skipped, limits: limits), unchanged: unchanged, copies: [])
+                var reader = XMLReader(source: source, bytes: p, limits: limits, unchanged: unchanged, copies: [])
                 let document = try reader.read()
                 return (document, reader.builder.taken)
             } catch {
@@ -41,9 +46,15 @@ public struct XMLReader {
 
     private let scanner: XMLScanner
     private(set) var builder: XMLTreeBuilder
+    /// Bytes whose characters were checked when another file was read, in order: the runs
+    /// `unchanged` shares with base that hold base's bytes (compared: runs that claim more
+    /// are checked), or the `copies` of elements the writer took from files it read. Whole
+    /// lines and whole elements, so no UTF-8 sequence crosses their ends.
+    private let checked: [Range<Int>]
 
-    init(scanner: XMLScanner, unchanged: UnchangedElements?, copies: [Range<Int>]) {
-        self.scanner = scanner
+    init(source: XMLSource, bytes: UnsafeBufferPointer<UInt8>, limits: XMLLimits, unchanged: UnchangedElements?, copies: [Range<Int>]) {
+        checked = unchanged.map { Self.baseBytes($0, in: bytes) } ?? copies
+        scanner = XMLScanner(source: source, bytes: bytes, skipped: checked.reduce(0) { $0 + $1.count }, limits: limits)
         builder = XMLTreeBuilder(scanner: scanner, unchanged: unchanged, copies: copies)
     }
 
@@ -58,13 +69,35 @@ public struct XMLReader {
         try checkForeignFormats()
         var i = 0
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }
-        try scanner.validateCharacters(from: i, to: n)
+        try validateUnchecked(from: i)
         let rootStart = try readProlog(from: i)
         let (root, rootEnd) = try builder.readRoot(at: rootStart)
         try readEpilog(from: rootEnd, declStart: i)
         let newline = detectNewline()
         return XMLDocument(source: source, prolog: Array(p[0..<rootStart]), root: root, epilog: Array(p[rootEnd..<n]),
                            newline: newline, indentUnit: detectIndent(root.origin!))
+    }
+
+    /// The runs of `unchanged` whose bytes in `p` are base's.
+    private static func baseBytes(_ unchanged: UnchangedElements, in p: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        unchanged.base.source.bytes.withUnsafeBufferPointer { b in
+            unchanged.runs.compactMap { r in
+                guard r.start + r.count <= p.count, r.baseStart + r.count <= b.count,
+                      memcmp(p.baseAddress! + r.start, b.baseAddress! + r.baseStart, r.count) == 0 else { return nil }
+                return r.start..<r.start + r.count
+            }
+        }
+    }
+
+    /// `XMLScanner.validateCharacters` from `start` on, but for the bytes an earlier read
+    /// checked (`checked`): a side of a merge shares most of its bytes with base.
+    private func validateUnchecked(from start: Int) throws(XMLParseError) {
+        var i = start
+        for r in checked {
+            if i < r.lowerBound { try scanner.validateCharacters(from: i, to: r.lowerBound) }
+            i = max(i, r.upperBound)
+        }
+        if i < scanner.p.count { try scanner.validateCharacters(from: i, to: scanner.p.count) }
     }
 
     /// The XML declaration, comments, processing instructions and white space before the root
