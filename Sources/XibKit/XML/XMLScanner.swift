@@ -18,9 +18,9 @@ struct XMLScanner {
     let values: StringCache
     let attributeLists: AttributeListCache
 
-    /// `skipped`: how many of the bytes the reader takes without reading them (copied, or
+    /// `skipped`: how many of the bytes the reader may take without reading them (copied, or
     /// another version's elements), which its caches need no room for.
-    init(source: XMLSource, bytes: UnsafeBufferPointer<UInt8>, skipped: Int = 0, limits: XMLLimits) {
+    init(source: XMLSource, bytes: UnsafeBufferPointer<UInt8>, skipped: Int, limits: XMLLimits) {
         self.source = source
         self.p = bytes
         self.limits = limits.withinTreeStorage
