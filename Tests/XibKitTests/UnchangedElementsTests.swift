@@ -169,6 +169,16 @@ import Testing
         }
     }
 
+    /// A run that claims a same-length edit as base's (every element where base has it) is
+    /// refused by comparing its bytes: the edited element is read, not taken from base.
+    @Test func sameLengthEditsUnderAWrongRunAreRead() throws {
+        let base = HostileInputs.duplicateIDs(50)
+        let side = Array(String(decoding: base, as: UTF8.self).replacingOccurrences(of: "id=\"d20\"/>", with: "id=\"d2X\"/>").utf8)
+        #expect(side.count == base.count && side != base)
+        let (difference, _, _) = try Self.compare(base: base, side: side, runs: [LineDiff.SharedRun(start: 0, baseStart: 0, count: base.count)])
+        #expect(difference == nil, "\(difference ?? "")")
+    }
+
     /// Lines shared with base skip the character check only when they are base's bytes: runs
     /// that claim more (here, the whole file) change nothing.
     @Test func sharedRunsThatAreNotBaseBytesAreStillChecked() throws {

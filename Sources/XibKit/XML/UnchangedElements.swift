@@ -28,6 +28,18 @@ public struct UnchangedElements: Sendable {
         self.base = base
         self.runs = runs
     }
+
+    /// Only the runs whose bytes in `p` are base's, compared once here: a run that claims more
+    /// costs time only (its lines are read), never a wrong tree or an unchecked character.
+    func verified(in p: UnsafeBufferPointer<UInt8>) -> UnchangedElements {
+        let kept = base.source.bytes.withUnsafeBufferPointer { b in
+            runs.filter { r in
+                r.start + r.count <= p.count && r.baseStart + r.count <= b.count
+                    && memcmp(p.baseAddress! + r.start, b.baseAddress! + r.baseStart, r.count) == 0
+            }
+        }
+        return UnchangedElements(base: base, runs: kept)
+    }
 }
 
 /// Base's elements in document order (by start offset), with their spans in base's bytes and
@@ -129,25 +141,24 @@ private struct TakenSubtrees {
     }
 }
 
-/// The reader's walk through `UnchangedElements`: offsets only grow as a file is read, and
-/// the runs map them to base offsets that only grow, so two cursors find every candidate.
+/// The reader's walk through `UnchangedElements` (`verified`: their runs hold base's bytes):
+/// offsets only grow as a file is read, and the runs map them to base offsets that only grow,
+/// so two cursors find every candidate.
 struct UnchangedElementCursor {
     private let runs: [LineDiff.SharedRun]
     private let entries: [BaseElements.Entry]
-    private let base: XMLSource
     private var run = 0
     private var entry = 0
 
     init(_ unchanged: UnchangedElements) {
         runs = unchanged.runs
         entries = unchanged.base.entries
-        base = unchanged.base.source
     }
 
-    /// Base's subtree for the element starting at `offset` of `p`, at `depth`, the offset just
-    /// past it, its node in base's graph, and how many elements it holds (itself included); nil
-    /// when its bytes are not all base's.
-    mutating func take(at offset: Int, depth: Int, _ p: UnsafeBufferPointer<UInt8>) -> (XMLElement, end: Int, baseNode: Int, elements: Int)? {
+    /// Base's subtree for the element starting at `offset`, at `depth`, the offset just past
+    /// it, its node in base's graph, and how many elements it holds (itself included); nil
+    /// when its bytes are not all in one run shared with base.
+    mutating func take(at offset: Int, depth: Int) -> (XMLElement, end: Int, baseNode: Int, elements: Int)? {
         while run < runs.count && runs[run].start + runs[run].count <= offset { run += 1 }
         guard run < runs.count, runs[run].start <= offset else { return nil }
         let r = runs[run]
@@ -155,14 +166,10 @@ struct UnchangedElementCursor {
         while entry < entries.count && entries[entry].start < baseOffset { entry += 1 }
         guard entry < entries.count, entries[entry].start == baseOffset else { return nil }
         let e = entries[entry]
-        guard e.depth == depth, offset - r.start + e.count <= r.count, offset + e.count <= p.count else { return nil }
-        // The line diff already compared these bytes; comparing them again costs little and
-        // makes a wrong run cost time only, never a wrong tree.
-        let same = base.bytes.withUnsafeBufferPointer { b in
-            memcmp(b.baseAddress! + baseOffset, p.baseAddress! + offset, e.count) == 0
-        }
+        // Inside the run, whose bytes are base's (`UnchangedElements.verified`).
+        guard e.depth == depth, offset - r.start + e.count <= r.count else { return nil }
         // The `n`th entry is node `n + 1` of base's graph (the root is node 0).
-        return same ? (e.element, offset + e.count, entry + 1, elements(inSubtreeOf: entry)) : nil
+        return (e.element, offset + e.count, entry + 1, elements(inSubtreeOf: entry))
     }
 
     /// The entries from `top` to the first one past its span (descendants follow an element):

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A strict, byte-level XML 1.0 reader for UTF-8 documents without a DTD.
 ///
 /// Strict on purpose: Interface Builder files are machine-written, so anything that is not
@@ -47,13 +41,14 @@ public struct XMLReader {
     private let scanner: XMLScanner
     private(set) var builder: XMLTreeBuilder
     /// Bytes whose characters were checked when another file was read, in order: the runs
-    /// `unchanged` shares with base that hold base's bytes (compared: runs that claim more
-    /// are checked), or the `copies` of elements the writer took from files it read. Whole
-    /// lines and whole elements, so no UTF-8 sequence crosses their ends.
+    /// `unchanged` shares with base (those whose bytes are base's: `verified`), or the `copies`
+    /// of elements the writer took from files it read. Whole lines and whole elements, so no
+    /// UTF-8 sequence crosses their ends.
     private let checked: [Range<Int>]
 
     init(source: XMLSource, bytes: UnsafeBufferPointer<UInt8>, limits: XMLLimits, unchanged: UnchangedElements?, copies: [Range<Int>]) {
-        checked = unchanged.map { Self.baseBytes($0, in: bytes) } ?? copies
+        let unchanged = unchanged?.verified(in: bytes)
+        checked = unchanged.map { $0.runs.map { $0.start..<$0.start + $0.count } } ?? copies
         scanner = XMLScanner(source: source, bytes: bytes, skipped: checked.reduce(0) { $0 + $1.count }, limits: limits)
         builder = XMLTreeBuilder(scanner: scanner, unchanged: unchanged, copies: copies)
     }
@@ -76,17 +71,6 @@ public struct XMLReader {
         let newline = detectNewline()
         return XMLDocument(source: source, prolog: Array(p[0..<rootStart]), root: root, epilog: Array(p[rootEnd..<n]),
                            newline: newline, indentUnit: detectIndent(root.origin!))
-    }
-
-    /// The runs of `unchanged` whose bytes in `p` are base's.
-    private static func baseBytes(_ unchanged: UnchangedElements, in p: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        unchanged.base.source.bytes.withUnsafeBufferPointer { b in
-            unchanged.runs.compactMap { r in
-                guard r.start + r.count <= p.count, r.baseStart + r.count <= b.count,
-                      memcmp(p.baseAddress! + r.start, b.baseAddress! + r.baseStart, r.count) == 0 else { return nil }
-                return r.start..<r.start + r.count
-            }
-        }
     }
 
     /// `XMLScanner.validateCharacters` from `start` on, but for the bytes an earlier read

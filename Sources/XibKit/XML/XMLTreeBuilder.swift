@@ -99,7 +99,7 @@ struct XMLTreeBuilder {
             stack[stack.count - 1].hasMarkupChild = true
             return end
         }
-        if reuse != nil, let (element, end, baseNode, count) = reuse!.take(at: start, depth: stack.count, scanner.p) {
+        if reuse != nil, let (element, end, baseNode, count) = reuse!.take(at: start, depth: stack.count) {
             nodes += count - 1
             try self.count(at: start)
             taken.append(BaseElements.Taken(node: elements, baseNode: baseNode, count: count))
