@@ -42,7 +42,13 @@ extension DiffComparison {
         return ObjectChange(kind: e.kind, category: side.category(i), tag: side.graph.nodes[i].tag, id: side.shownID(i),
                             path: side.path(i, summary: summary), location: side.location(i, groupTitle: title),
                             oldSummary: isNew ? e.oldNode.map { old!.summary($0) } : summary, newSummary: isNew ? summary : nil,
-                            depth: e.depth, move: e.move, attributes: e.attributes, oldLine: e.oldLine, newLine: e.newLine)
+                            depth: e.depth, move: e.move.map { objectMove($0, e) }, attributes: e.attributes,
+                            oldLine: e.oldLine, newLine: e.newLine)
+    }
+
+    private func objectMove(_ move: Move, _ e: Entry) -> ObjectMove {
+        ObjectMove(from: old!.ancestorPath(e.oldNode!), to: new!.ancestorPath(e.newNode!), reparented: move.reparented,
+                   oldPosition: move.oldPosition, newPosition: move.newPosition)
     }
 
     /// The id `change(e)` shows, without the rest of its words.
@@ -54,7 +60,7 @@ extension DiffComparison {
         e.newNode.map { new!.graph.nodes[$0].tag } ?? old!.graph.nodes[e.oldNode!].tag
     }
 
-    mutating func append(kind: ObjectChange.Kind, depth: Int, move: ObjectMove? = nil, attributes: [AttributeChange] = [],
+    mutating func append(kind: ObjectChange.Kind, depth: Int, move: Move? = nil, attributes: [AttributeChange] = [],
                          side: DiffObjects, isNew: Bool, index: Int, sort: SortKey, oldNode: Int? = nil,
                          turnover: IBRules.EntryTurnover = .change) {
         if turnover == .noise { return hideNoise(side.graph.nodes[index].tag) }

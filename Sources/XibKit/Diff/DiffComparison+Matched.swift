@@ -10,16 +10,15 @@ extension DiffComparison {
 
     /// What changed in an object both versions have: its move, and its attributes (noise and
     /// frames left out, and counted, as the options say); nil where nothing did.
-    mutating func matchedChange(_ oi: Int, _ ni: Int, identical: Bool) -> (move: ObjectMove?, attributes: [AttributeChange])? {
+    mutating func matchedChange(_ oi: Int, _ ni: Int, identical: Bool) -> (move: Move?, attributes: [AttributeChange])? {
         guard let old, let new else { return nil }
-        var move: ObjectMove? = nil
+        var move: Move? = nil
         if oi > 0, ni > 0 {
             let oParent = old.graph.nodes[old.graph.nodes[oi].parent].key, nParent = new.graph.nodes[new.graph.nodes[ni].parent].key
             if oParent != nParent {
-                move = ObjectMove(from: old.ancestorPath(oi), to: new.ancestorPath(ni), reparented: true)
+                move = Move(reparented: true)
             } else if let reorder = reorders[ni] {
-                move = ObjectMove(from: old.ancestorPath(oi), to: new.ancestorPath(ni), reparented: false,
-                                  oldPosition: reorder.from, newPosition: reorder.to)
+                move = Move(reparented: false, oldPosition: reorder.from, newPosition: reorder.to)
             }
         }
         var attributes: [AttributeChange] = []

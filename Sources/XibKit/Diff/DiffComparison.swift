@@ -54,7 +54,7 @@ struct DiffComparison {
         var sort: SortKey
         var kind: ObjectChange.Kind
         var depth: Int
-        var move: ObjectMove? = nil
+        var move: Move? = nil
         var attributes: [AttributeChange] = []
         /// The object's nodes (a change is described from the new one where there is one), and
         /// their lines.
@@ -62,6 +62,15 @@ struct DiffComparison {
         var newNode: Int?
         var oldLine: Int?
         var newLine: Int?
+    }
+
+    /// A matched object's move or reorder, its parents' paths named only when the change is
+    /// put in words (`change(_:)`): a merge's conflict words find every change in a deleted
+    /// subtree, count them all and name a few.
+    struct Move {
+        var reparented: Bool
+        var oldPosition: Int?
+        var newPosition: Int?
     }
 
     /// Where a change sorts: by position in the new document; removed objects right after
