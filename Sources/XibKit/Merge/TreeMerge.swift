@@ -54,7 +54,8 @@ final class TreeMerge {
         self.graphs = graphs
         self.prefer = prefer
         self.options = options
-        fingerprints = graphs.map(Fingerprints.init)
+        let base = Fingerprints(graphs.base)
+        fingerprints = Three(base: base, ours: Fingerprints(graphs.ours, base: base), theirs: Fingerprints(graphs.theirs, base: base))
         outsideRoot = OutsideRoot(graphs)
         objects = Objects(graphs)
         deletions = DeletionJudge(graphs: graphs, fingerprints: fingerprints).judge(objects)
