@@ -33,25 +33,34 @@ extension TreeMerge {
                 let nodes = places.nodes
                 guard let b = nodes.base, (nodes.ours == nil) != (nodes.theirs == nil) else { continue }
                 let deleter: MergeSide = nodes.ours == nil ? .ours : .theirs
-                let keeper = graphs[otherThan: deleter], kept = nodes.ours ?? nodes.theirs!
-                let moved = places.parents.base != places.parents[otherThan: deleter]
-                // The same bytes need no fingerprints (most objects a side deletes, the other left alone).
-                let sameBytes = graphs.base.nodes[b].element.hasSameBytes(as: keeper.nodes[kept].element)
-                // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
-                // deleting the whole object: only additions and modifications stop a deletion.
-                let fp = fingerprints[otherThan: deleter]
-                let changed = moved || (!sameBytes && fp[kept] != fingerprints.base[b] && !isPruned(kept, in: keeper, fp, from: b))
+                // The keeper's graph passed where it is: a copy of one retains all its tables.
+                let (sameBytes, changed, parentAlsoDeleted) = deleter == .ours
+                    ? judge(places, base: b, kept: nodes.theirs!, in: graphs.theirs, deleter: .ours)
+                    : judge(places, base: b, kept: nodes.ours!, in: graphs.ours, deleter: .theirs)
                 if deleter == .theirs, touched.ours == nil { touched.ours = referencedByChanges(in: graphs.ours) }
                 if deleter == .ours, touched.theirs == nil { touched.theirs = referencedByChanges(in: graphs.theirs) }
                 let referenced = (deleter == .theirs ? touched.ours! : touched.theirs!)[String(objects.keys[k].dropFirst())] != nil
-                // Only the top of a deleted subtree is reported and counted; an object the keeper moved
-                // out of the deleted subtree is a top of its own (its old parent lost only a child).
-                let parentAlsoDeleted = isDeletedAncestor(b, in: graphs.base, deleter: deleter)
-                    && !(moved && !isDeletedAncestor(kept, in: keeper, deleter: deleter))
                 out.append(DeletionJudgement(object: k, deleter: deleter, sameBytes: sameBytes, changed: changed,
                                              referenced: referenced, parentAlsoDeleted: parentAlsoDeleted))
             }
             return out
+        }
+
+        /// What the keeper did to base's node `b`, its node `kept` in `keeper`.
+        private func judge(_ places: Places, base b: Int, kept: Int, in keeper: IBGraph,
+                           deleter: MergeSide) -> (sameBytes: Bool, changed: Bool, parentAlsoDeleted: Bool) {
+            let moved = places.parents.base != places.parents[otherThan: deleter]
+            // The same bytes need no fingerprints (most objects a side deletes, the other left alone).
+            let sameBytes = graphs.base.nodes[b].element.hasSameBytes(as: keeper.nodes[kept].element)
+            // Removals inside the object (an outlet deleted, a subview deleted) are subsumed by
+            // deleting the whole object: only additions and modifications stop a deletion.
+            let fp = fingerprints[otherThan: deleter]
+            let changed = moved || (!sameBytes && fp[kept] != fingerprints.base[b] && !isPruned(kept, in: keeper, fp, from: b))
+            // Only the top of a deleted subtree is reported and counted; an object the keeper moved
+            // out of the deleted subtree is a top of its own (its old parent lost only a child).
+            let parentAlsoDeleted = isDeletedAncestor(b, in: graphs.base, deleter: deleter)
+                && !(moved && !isDeletedAncestor(kept, in: keeper, deleter: deleter))
+            return (sameBytes, changed, parentAlsoDeleted)
         }
 
         /// Whether `n` (in `g`) is base's node `b` with only things removed: no attribute added or

@@ -74,8 +74,12 @@ extension TreeMerge {
     func keptWhole(_ key: String, _ nodes: Three<Int?>, _ plan: ObjectPlan) -> XMLElement? {
         guard nodes.base != nil, (nodes.ours == nil) != (nodes.theirs == nil), !plan.keptByConflict.isEmpty,
               plan.keptByConflict.contains(key) else { return nil }
-        let (keeper, n) = nodes.ours.map { (graphs.ours, $0) } ?? (graphs.theirs, nodes.theirs!)
-        let deleter = nodes.ours == nil ? graphs.ours : graphs.theirs
+        // The graphs passed where they are: binding one to a name copies it, a dozen references.
+        if let n = nodes.ours { return keptWhole(n, in: graphs.ours, deleter: graphs.theirs, plan) }
+        return keptWhole(nodes.theirs!, in: graphs.theirs, deleter: graphs.ours, plan)
+    }
+
+    private func keptWhole(_ n: Int, in keeper: IBGraph, deleter: IBGraph, _ plan: ObjectPlan) -> XMLElement? {
         // Every element's key begins with its object's: an object the deleter lacks has no
         // element the deleter has.
         for m in n + 1 ..< keeper.subtreeEnd(of: n) {
