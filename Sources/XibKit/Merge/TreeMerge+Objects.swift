@@ -8,9 +8,11 @@ struct ObjectPlan {
     /// hashes the graphs' indexes hold: the rebuild asks it of every element it visits.)
     let moveTouched: KeyIndex
     /// Objects a side deleted but that a conflict kept: their whole subtree (from the keeper) stays.
-    let keptByConflict: Set<String>
+    /// (This and the plan's other sets of keys are `KeyIndex`es used as sets: a `Set<String>`
+    /// hashed each key with SipHash, 1.5% of a heavy merge's instructions.)
+    let keptByConflict: KeyIndex
     /// Objects that come back as base had them (only when preferring base).
-    let restoredFromBase: Set<String>
+    let restoredFromBase: KeyIndex
     let log: MergeLog
 }
 
@@ -21,15 +23,23 @@ extension TreeMerge {
     struct ObjectPlanning {
         var parents: ParentTable
         var moveTouched = KeyIndex()
-        /// Objects a side deleted and that stay deleted: never brought back as an ancestor.
-        var deletedObjects: Set<String> = []
-        var keptByConflict: Set<String> = []
-        var restoredFromBase: Set<String> = []
+        /// Objects a side deleted: they stay deleted (`staysDeleted`), never brought back as an
+        /// ancestor, unless a conflict keeps them with an enclosing object (`keepSubtree`).
+        var deletedObjects = KeyIndex()
+        var keptByConflict = KeyIndex()
+        var restoredFromBase = KeyIndex()
         /// The next of `TreeMerge.deletions` to decide (they come in the order of the keys).
         var nextDeletion = 0
         /// The paths of the parents sides moved objects to, by side and key (`movedToPath`).
         var movedToPaths: [String: String] = [:]
         var log = MergeLog()
+
+        /// Whether the object with `key` (and its hash, as the graphs' indexes hold it) was
+        /// deleted and no conflict kept it since: an object is never deleted after it is kept.
+        func staysDeleted(_ key: String, hash: UInt64) -> Bool {
+            !deletedObjects.isEmpty && deletedObjects.value(for: key, hash: hash) != nil
+                && keptByConflict.value(for: key, hash: hash) == nil
+        }
     }
 
     func planObjects() -> ObjectPlan {
@@ -300,14 +310,14 @@ extension TreeMerge {
     /// An object kept by a conflict needs its enclosing objects (its scene, its superview)
     /// even where one side deleted them: they come back from the version that places it.
     private func keepAncestorsOfSurvivors(_ s: inout ObjectPlanning) {
-        var queue = s.keptByConflict.compactMap { k in s.parents[k].map { (k, $0) } }
+        var queue = s.keptByConflict.keys.compactMap { k in s.parents[k].map { (k, $0) } }
         /// Keeps the nearest object above `parent` in the first version that has `parent`.
         func keepEnclosingObject(of parent: String, in g: IBGraph) -> Bool {
             guard var p = g.byKey[parent] else { return false }
             while p > 0 {
                 let key = g.nodes[p].key
                 if IBGraph.isObjectKey(key) {
-                    if s.parents[key] == nil && !s.deletedObjects.contains(key) {
+                    if s.parents[key] == nil && !s.staysDeleted(key, hash: g.byKey.hash(ofEntry: p)) {
                         let pk = parentKey(g, p)
                         s.parents[key] = pk
                         keepSubtree(of: p, in: g, &s)
@@ -337,7 +347,7 @@ extension TreeMerge {
             // By id, as references name them (a key made for each reference was most of the pass),
             // in a `KeyIndex` used as a set: each pass hashes every reference's target.
             var targets = KeyIndex()
-            for key in s.keptByConflict where g.byKey[key] != nil && deleter.byKey[key] == nil {
+            for key in s.keptByConflict.keys where g.byKey[key] != nil && deleter.byKey[key] == nil {
                 if let id = IBGraph.id(ofObjectKey: key) { targets.insert(id, 0) }
             }
             while true {
@@ -345,7 +355,7 @@ extension TreeMerge {
                 for r in g.references where targets[r.target] != nil {
                     let owner = g.owningObject(r.node)
                     let key = g.nodes[owner].key
-                    guard owner > 0, IBGraph.isObjectKey(key), s.parents[key] == nil, !s.deletedObjects.contains(key),
+                    guard owner > 0, IBGraph.isObjectKey(key), s.parents[key] == nil, !s.staysDeleted(key, hash: g.byKey.hash(ofEntry: owner)),
                           deleter.byKey[key] == nil, graphs.base.byKey[key] != nil else { continue }
                     kept.append(owner)
                 }
@@ -371,14 +381,14 @@ extension TreeMerge {
         let judged = deletions[s.nextDeletion]
         s.nextDeletion += 1
         let (deleter, changed, referenced, parentAlsoDeleted) = (judged.deleter, judged.changed, judged.referenced, judged.parentAlsoDeleted)
-        if !s.keptByConflict.isEmpty && s.keptByConflict.contains(key) {
+        if !s.keptByConflict.isEmpty && s.keptByConflict[key] != nil {
             s.parents[key] = keeperParent
             return
         }
-        if insideDeletedByConflict(kept, in: keeper, s.deletedObjects) {
+        if insideDeletedByConflict(kept, in: keeper, s) {
             // Goes with the enclosing object a conflict deleted, reported once, as keepSubtree
             // keeps it whole when the conflict is resolved the other way.
-            s.deletedObjects.insert(key)
+            s.deletedObjects.insert(key, 0)
             return
         }
         if !changed && !referenced {
@@ -399,23 +409,23 @@ extension TreeMerge {
             s.parents[key] = parentKey(graphs.base, b)
             keepSubtree(of: b, in: graphs.base, &s)
             markAncestors(graphs.base, b, &s)
-            s.restoredFromBase.insert(key)
+            s.restoredFromBase.insert(key, 0)
         } else if keep {
             s.parents[key] = keeperParent
             keepSubtree(of: kept, in: keeper, &s)
             markAncestors(keeper, kept, &s)
         } else {
-            s.deletedObjects.insert(key)
+            s.deletedObjects.insert(key, 0)
         }
     }
 
     /// Whether an enclosing object of this node (in the keeper's version) was deleted by a conflict.
-    private func insideDeletedByConflict(_ n: Int, in g: IBGraph, _ deletedObjects: Set<String>) -> Bool {
-        guard !deletedObjects.isEmpty else { return false }
+    private func insideDeletedByConflict(_ n: Int, in g: IBGraph, _ s: ObjectPlanning) -> Bool {
+        guard !s.deletedObjects.isEmpty else { return false }
         var p = g.nodes[n].parent
         while p > 0 {
-            // Only objects' keys are deleted (`Objects.keys`): a container's is never hashed to look.
-            if IBGraph.isObjectKey(g.nodes[p].key), deletedObjects.contains(g.nodes[p].key) { return true }
+            // Only objects' keys are deleted (`Objects.keys`): a container's is never looked up.
+            if IBGraph.isObjectKey(g.nodes[p].key), s.staysDeleted(g.nodes[p].key, hash: g.byKey.hash(ofEntry: p)) { return true }
             p = g.nodes[p].parent
         }
         return false
@@ -424,14 +434,13 @@ extension TreeMerge {
     /// A deleted subtree that a conflict keeps comes back whole from the keeper: its objects
     /// are not re-decided one by one.
     private func keepSubtree(of node: Int, in g: IBGraph, _ s: inout ObjectPlanning) {
-        s.keptByConflict.insert(g.nodes[node].key)
+        s.keptByConflict.insert(g.nodes[node].key, 0, hash: g.byKey.hash(ofEntry: node))
         let depth = g.nodes[node].depth
         var n = node + 1
         while n < g.nodes.count && g.nodes[n].depth > depth {
             let k = g.nodes[n].key
             if IBGraph.isObjectKey(k) {
-                s.keptByConflict.insert(k)
-                s.deletedObjects.remove(k)
+                s.keptByConflict.insert(k, 0, hash: g.byKey.hash(ofEntry: n))
                 if s.parents[k] == nil { s.parents[k] = parentKey(g, n) }
             }
             n += 1

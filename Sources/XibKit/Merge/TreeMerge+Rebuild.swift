@@ -13,7 +13,7 @@ extension TreeMerge {
     struct Rebuilding {
         let plan: ObjectPlan
         /// The plan's, and value elements a conflict gives back as base had them.
-        var restoredFromBase: Set<String>
+        var restoredFromBase: KeyIndex
         /// Value elements (no id) one side deleted but that a conflict kept.
         var keptValues: Set<String> = []
         /// Containers of objects one side removed with all it held and the other kept: they
@@ -33,7 +33,7 @@ extension TreeMerge {
     /// Merges one element present in at least one version (`nodes`: its node in each graph that
     /// has it); nil when it does not survive.
     func mergeNode(_ key: String, _ nodes: Three<Int?>, _ s: inout Rebuilding) -> XMLElement? {
-        if !s.restoredFromBase.isEmpty, let b = nodes.base, s.restoredFromBase.contains(key) { return graphs.base.nodes[b].element }
+        if !s.restoredFromBase.isEmpty, let b = nodes.base, s.restoredFromBase[key] != nil { return graphs.base.nodes[b].element }
         if let list = mergePerViewList(nodes, s.plan.parents) { return list }
         if let whole = keptWhole(key, nodes, s.plan) { return whole }
         // (Sets looked at for every element: asked only when not empty, as a look-up hashes the key.)
@@ -73,7 +73,7 @@ extension TreeMerge {
     /// merge's rebuild.
     func keptWhole(_ key: String, _ nodes: Three<Int?>, _ plan: ObjectPlan) -> XMLElement? {
         guard nodes.base != nil, (nodes.ours == nil) != (nodes.theirs == nil), !plan.keptByConflict.isEmpty,
-              plan.keptByConflict.contains(key) else { return nil }
+              plan.keptByConflict[key] != nil else { return nil }
         // The graphs passed where they are: binding one to a name copies it, a dozen references.
         if let n = nodes.ours { return keptWhole(n, in: graphs.ours, deleter: graphs.theirs, plan) }
         return keptWhole(nodes.theirs!, in: graphs.theirs, deleter: graphs.ours, plan)
@@ -400,7 +400,7 @@ extension TreeMerge {
     func keepDeletedValue(_ k: String, deleter: Side, keeper: borrowing IBGraph, _ s: inout Rebuilding) -> Bool {
         guard let bn = graphs.base.byKey[k], let kn = keeper.byKey[k] else { return false }
         let keptByConflict = s.plan.keptByConflict
-        if !keptByConflict.isEmpty, let slash = k.utf8.firstIndex(of: 0x2F), keptByConflict.contains(String(k[..<slash])) { return true }
+        if !keptByConflict.isEmpty, let slash = k.utf8.firstIndex(of: 0x2F), keptByConflict[String(k[..<slash])] != nil { return true }
         // Inside a value a conflict kept: it comes back whole, as one conflict (the other
         // resolution drops it whole).
         if !s.keptValues.isEmpty, graphs.base.nodes[bn].parent >= 0, s.keptValues.contains(graphs.base.nodes[graphs.base.nodes[bn].parent].key) {
@@ -437,7 +437,7 @@ extension TreeMerge {
         }
         let conflict = decide("delete " + k, .deleteEdit, element: k, deletedBy: deleter)
         let taken = take(conflict)
-        if taken == .base { s.restoredFromBase.insert(k) }
+        if taken == .base { s.restoredFromBase.insert(k, 0) }
         let keep = taken == .base || taken.rawValue != deleter.rawValue
         s.log.recordValueDeletionConflict(graphs.base, bn, deleter: deleter, keeper: keeper, kn, kept: keep, conflict: conflict)
         if keep { s.keptValues.insert(k) }

@@ -38,6 +38,7 @@ public struct KeyIndex: Sendable {
     }
 
     public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
     /// The keys, in the order they were inserted.
     public var keys: [String] { readsNodes ? entries.indices.map { nodes[stored(ofEntry: $0)].key } : entryKeys }
 
