@@ -399,8 +399,8 @@ extension TreeMerge {
     /// `decideDeletion`.)
     func keepDeletedValue(_ k: String, deleter: Side, keeper: borrowing IBGraph, _ s: inout Rebuilding) -> Bool {
         guard let bn = graphs.base.byKey[k], let kn = keeper.byKey[k] else { return false }
-        let keptByConflict = s.plan.keptByConflict
-        if !keptByConflict.isEmpty, let slash = k.utf8.firstIndex(of: 0x2F), keptByConflict[String(k[..<slash])] != nil { return true }
+        if !s.plan.keptByConflict.isEmpty, let slash = k.utf8.firstIndex(of: 0x2F),
+           s.plan.keptByConflict[String(k[..<slash])] != nil { return true }
         // Inside a value a conflict kept: it comes back whole, as one conflict (the other
         // resolution drops it whole).
         if !s.keptValues.isEmpty, graphs.base.nodes[bn].parent >= 0, s.keptValues.contains(graphs.base.nodes[graphs.base.nodes[bn].parent].key) {
