@@ -85,21 +85,6 @@ import Testing
         #expect(merge.deletions.map(\.object) == merge.deletions.map(\.object).sorted())
     }
 
-    /// A side's fingerprint taken from base's, where the side kept base's bytes, is the one it
-    /// would compute: for every node of the side that kept what ours deleted.
-    @Test func aSideTakesBaseFingerprintsOnlyWhereTheyAreItsOwn() throws {
-        let merge = try Self.merge()
-        let theirs = merge.graphs.theirs, base = merge.graphs.base
-        let alone = Fingerprints(theirs), withBase = Fingerprints(theirs, base: Fingerprints(base))
-        var sameBytes = 0
-        for n in theirs.nodes.indices {
-            #expect(withBase[n] == alone[n], "\(theirs.nodes[n].key)")
-            if let b = base.byKey[theirs.nodes[n].key], base.nodes[b].element.hasSameBytes(as: theirs.nodes[n].element) { sameBytes += 1 }
-        }
-        // Both kinds are met: nodes with base's bytes (taken) and nodes theirs changed.
-        #expect(sameBytes > 0 && sameBytes < theirs.nodes.count)
-    }
-
     @Test func everyRenderingDecidesWithTheSameJudgements() throws {
         let merge = try Self.merge()
         for side in [ConflictChoice.theirs, .base] {

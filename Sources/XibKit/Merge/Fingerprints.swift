@@ -5,23 +5,14 @@ final class Fingerprints {
     private let g: IBGraph
     /// By node; 0 = not computed yet (a computed 0 is stored as 1).
     private var memo: [Int]
-    /// For a side's graph, base's fingerprints: a subtree that is base's bytes under the same
-    /// key and the same kind of parent has base's fingerprint, which base's own fingerprint
-    /// above it computes anyway (most of what a side kept of a subtree is base's, taken whole).
-    private let base: Fingerprints?
 
-    init(_ g: IBGraph, base: Fingerprints? = nil) {
+    init(_ g: IBGraph) {
         self.g = g
-        self.base = base
         memo = [Int](repeating: 0, count: g.nodes.count)
     }
 
     subscript(_ n: Int) -> Int {
         if memo[n] != 0 { return memo[n] }
-        if let base, let b = base.counterpart(of: n, in: g) {
-            memo[n] = base[b]
-            return memo[n]
-        }
         var h = FastHash()
         let tag = g.nodes[n].tag
         h.combine(tag)
@@ -70,15 +61,6 @@ final class Fingerprints {
         let v = Int(truncatingIfNeeded: h.value)
         memo[n] = v == 0 ? 1 : v
         return memo[n]
-    }
-
-    /// This graph's node with `side`'s node `n`'s key, bytes and parent's tag (on which the
-    /// meaning of a value in a slot depends, `slot(_:)`).
-    private func counterpart(of n: Int, in side: IBGraph) -> Int? {
-        guard let b = g.byKey.value(for: side.nodes[n].key, hash: side.byKey.hash(ofEntry: n)),
-              g.nodes[b].element.hasSameBytes(as: side.nodes[n].element) else { return nil }
-        let p = side.nodes[n].parent, bp = g.nodes[b].parent
-        return (p >= 0 ? side.nodes[p].tag : nil) == (bp >= 0 ? g.nodes[bp].tag : nil) ? b : nil
     }
 
     private func slot(_ n: Int) -> IBRules.ValueSlot {

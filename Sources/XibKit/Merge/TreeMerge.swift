@@ -54,8 +54,7 @@ final class TreeMerge {
         self.graphs = graphs
         self.prefer = prefer
         self.options = options
-        let base = Fingerprints(graphs.base)
-        fingerprints = Three(base: base, ours: Fingerprints(graphs.ours, base: base), theirs: Fingerprints(graphs.theirs, base: base))
+        fingerprints = graphs.map(Fingerprints.init)
         outsideRoot = OutsideRoot(graphs)
         objects = Objects(graphs)
         deletions = DeletionJudge(graphs: graphs, fingerprints: fingerprints).judge(objects)
