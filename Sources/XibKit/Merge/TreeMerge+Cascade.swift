@@ -23,8 +23,9 @@ extension TreeMerge {
         // Ids that references point at in the result but that no version has: a dangling
         // reference the inputs already had, left as it was.
         var missingEverywhere: Set<String> = []
-        let danglingInBase = Set(graphs.base.references.lazy.filter { self.graphs.base.objectIndex[$0.target] == nil }.map(\.target))
-        // Made only when a reference dangles: most merges have none.
+        // These two made at the first reference that needs them: most renderings have none
+        // that dangles.
+        var danglingInBase: Set<String>?
         var sidesOwn: Set<String>?
         // The ids and references first: a graph of the result only when something goes, and
         // each later pass reads what is left from that graph, not the document again.
@@ -35,7 +36,10 @@ extension TreeMerge {
                 if graphs.base.objectIndex[r.target] == nil && graphs.ours.objectIndex[r.target] == nil && graphs.theirs.objectIndex[r.target] == nil {
                     // Already dangling in base: left as it was. A side's new reference to an id
                     // no version has is that side's own, below.
-                    if danglingInBase.contains(r.target) { missingEverywhere.insert(r.target) }
+                    if danglingInBase == nil {
+                        danglingInBase = Set(graphs.base.references.lazy.filter { self.graphs.base.objectIndex[$0.target] == nil }.map(\.target))
+                    }
+                    if danglingInBase!.contains(r.target) { missingEverywhere.insert(r.target) }
                 }
                 if sidesOwn == nil { sidesOwn = danglingInSides() }
                 if !sidesOwn!.contains(r.attribute + " " + r.target) && !missingEverywhere.contains(r.target) { dropping = true }
