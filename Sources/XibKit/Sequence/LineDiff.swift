@@ -304,24 +304,27 @@ public enum LineDiff {
         func saved(_ d: Int) -> ClosedRange<Int> { max(-d - 1, -m - 1)...min(d + 1, n + 1) }
         var trace: [Int32] = [], starts: [Int] = []
         var found = -1
-        v.withUnsafeMutableBufferPointer { v in
+        v.withUnsafeMutableBufferPointer { buffer in
+            // Diagonal k at `v[k]`, and wrapping arithmetic in the loop (its indices stay within
+            // 2·maxD + 3 of the base): the offsets and overflow checks were much of each step.
+            let v = buffer.baseAddress! + offset
             outer: for d in 0...maxD {
                 starts.append(trace.count)
                 let s = saved(d)
-                trace.append(contentsOf: UnsafeMutableBufferPointer(rebasing: v[(offset + s.lowerBound)...(offset + s.upperBound)]))
+                trace.append(contentsOf: UnsafeBufferPointer(start: v + s.lowerBound, count: s.count))
                 var k = -d
                 while k <= d {
                     var x: Int
-                    if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
-                        x = Int(v[offset + k + 1])
+                    if k == -d || (k != d && v[k &- 1] < v[k &+ 1]) {
+                        x = Int(v[k &+ 1])
                     } else {
-                        x = Int(v[offset + k - 1]) + 1
+                        x = Int(v[k &- 1]) &+ 1
                     }
-                    var y = x - k
-                    while x < n && y < m && a[a0 + x] == b[b0 + y] { x += 1; y += 1 }
-                    v[offset + k] = Int32(truncatingIfNeeded: x)
+                    var y = x &- k
+                    while x < n && y < m && a[a0 &+ x] == b[b0 &+ y] { x &+= 1; y &+= 1 }
+                    v[k] = Int32(truncatingIfNeeded: x)
                     if x >= n && y >= m { found = d; break outer }
-                    k += 2
+                    k &+= 2
                 }
             }
         }
