@@ -39,50 +39,9 @@ import XibKit
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["XML_DIFF_SEED"].flatMap { UInt64($0) } ?? 0x5EED_0F_C0FFEE
         let perKind = environment["XML_DIFF_PER_KIND"].flatMap { Int($0) } ?? 120
-
-        // The 10 smallest document-format files (all well under 20 KB).
-        let fileCount = environment["XML_DIFF_FILES"].flatMap { Int($0) } ?? 10
-        let rows = try Corpus.documentFiles()
-            .filter { $0.bytes < 20_000 || fileCount > 10 }
-            .sorted { ($0.bytes, $0.file) < ($1.bytes, $1.file) }
-            .prefix(fileCount)
-        try #require(rows.count >= 10, "expected at least 10 small document-format corpus files")
-        var originals: [(name: String, bytes: [UInt8])] = []
-        for row in rows {
-            let bytes = try Corpus.bytes(row.url)
-            // The unmutated files are the baseline: both must accept them.
-            #expect((try? XMLReader.parse(bytes, name: row.file)) != nil, "reader refuses corpus file \(row.file)")
-            originals.append((row.file, bytes))
-        }
-
-        // Generate the variants.
-        var rng = XMLSplitMix64(seed: seed)
-        var variants: [XMLVariant] = []
-        for round in 0..<perKind {
-            for kind in XMLMutation.allCases {
-                let original = originals[(round + kind.hashValueStable) % originals.count]
-                variants.append(kind.apply(to: original.bytes, file: original.name, rng: &rng))
-            }
-        }
-
-        // Variants with a DTD: refused by design, never compared.
-        var compared: [Int] = []
-        var dtdExcluded = 0
-        for (index, v) in variants.enumerated() {
-            if v.bytes.containsBytes(of: "<!DOCTYPE") || v.bytes.containsBytes(of: "<!ENTITY") {
-                dtdExcluded += 1
-                do {
-                    _ = try XMLReader.parse(v.bytes, name: v.file)
-                    Issue.record("the reader accepted a document with a DTD: \(v.summary)")
-                } catch {
-                    if v.kind == .insertDoctype, v.bytes.containsBytes(of: "<!DOCTYPE") {
-                        #expect(error.kind == .dtd, "expected kind .dtd, got \(error.kind) (\(error.message)): \(v.summary)")
-                    }
-                }
-            } else {
-                compared.append(index)
-            }
-        }
+        let originals = try Self.smallDocumentFiles(count: environment["XML_DIFF_FILES"].flatMap { Int($0) } ?? 10)
+        let variants = Self.variants(of: originals, perKind: perKind, seed: seed)
+        let compared = Self.leavingOutDTDs(variants)
 
         // Run xmllint once per variant, a few processes at a time.
         let directory = FileManager.default.temporaryDirectory
@@ -99,19 +58,102 @@ import XibKit
         let statuses = XMLDifferentialTests.runXmllint(paths, threads: 4)
         let lintTime = clock.now - lintStarted
 
-        // Compare.
+        let readerStarted = clock.now
+        var tally = Tally()
+        for (k, index) in compared.enumerated() {
+            tally.compare(variants[index], status: statuses[k], path: paths[k],
+                          original: originals.first { $0.name == variants[index].file }!.bytes)
+        }
+        let readerTime = clock.now - readerStarted
+
+        var perKindCounts: [String] = []
+        for kind in XMLMutation.allCases {
+            let ofKind = compared.filter { variants[$0].kind == kind }
+            let accepted = zip(compared, statuses).filter { variants[$0.0].kind == kind && $0.1 == 0 }.count
+            perKindCounts.append("\(kind.rawValue) \(accepted)/\(ofKind.count)")
+        }
+        print("""
+            XMLDifferential: seed \(seed), \(variants.count) variants from \(originals.count) files; \
+            compared \(compared.count): both accept \(tally.bothAccept), both refuse \(tally.bothReject), \
+            disagree \(tally.disagreements.count); not compared: \(variants.count - compared.count) with a DTD, \
+            \(tally.encodingNotes.count) re-encoded by the mutation. \
+            xmllint \(lintTime), reader \(readerTime), total \(clock.now - started).
+            accepted by libxml2 per kind: \(perKindCounts.joined(separator: ", "))
+            """)
+        for note in tally.encodingNotes { print("not compared (libxml2 re-encoded): \(note)") }
+        for d in tally.disagreements.prefix(60) { print(d) }
+        #expect(tally.disagreements.count == 0, "disagreements with libxml2 (listed above); first: \(tally.disagreements.first ?? "")")
+        #expect(tally.roundTripFailures.count == 0, "accepted variants not written back byte for byte; first: \(tally.roundTripFailures.first ?? "")")
+        #expect(tally.formatFailures.count == 0, "accepted variants whose Xcode form is not a fixed point of format; first: \(tally.formatFailures.first ?? "")")
+        #expect(variants.count >= 1_000)
+        #expect(tally.bothAccept > 50 && tally.bothReject > 50, "the variants should exercise both verdicts")
+    }
+
+    /// The smallest document-format files of the corpus (all well under 20 KB unless more than
+    /// 10 are asked for), each of which the reader must accept as it is: the baseline.
+    static func smallDocumentFiles(count: Int) throws -> [(name: String, bytes: [UInt8])] {
+        let rows = try Corpus.documentFiles()
+            .filter { $0.bytes < 20_000 || count > 10 }
+            .sorted { ($0.bytes, $0.file) < ($1.bytes, $1.file) }
+            .prefix(count)
+        try #require(rows.count >= 10, "expected at least 10 small document-format corpus files")
+        var originals: [(name: String, bytes: [UInt8])] = []
+        for row in rows {
+            let bytes = try Corpus.bytes(row.url)
+            #expect((try? XMLReader.parse(bytes, name: row.file)) != nil, "reader refuses corpus file \(row.file)")
+            originals.append((row.file, bytes))
+        }
+        return originals
+    }
+
+    /// `perKind` variants of each mutation kind, the originals taken in turn.
+    static func variants(of originals: [(name: String, bytes: [UInt8])], perKind: Int, seed: UInt64) -> [XMLVariant] {
+        var rng = XMLSplitMix64(seed: seed)
+        var variants: [XMLVariant] = []
+        for round in 0..<perKind {
+            for kind in XMLMutation.allCases {
+                let original = originals[(round + kind.hashValueStable) % originals.count]
+                variants.append(kind.apply(to: original.bytes, file: original.name, rng: &rng))
+            }
+        }
+        return variants
+    }
+
+    /// The indices of the variants to compare: those without a DTD. A variant with one is
+    /// refused by design (checked here), never compared.
+    static func leavingOutDTDs(_ variants: [XMLVariant]) -> [Int] {
+        var compared: [Int] = []
+        for (index, v) in variants.enumerated() {
+            guard v.bytes.containsBytes(of: "<!DOCTYPE") || v.bytes.containsBytes(of: "<!ENTITY") else {
+                compared.append(index)
+                continue
+            }
+            do {
+                _ = try XMLReader.parse(v.bytes, name: v.file)
+                Issue.record("the reader accepted a document with a DTD: \(v.summary)")
+            } catch {
+                if v.kind == .insertDoctype, v.bytes.containsBytes(of: "<!DOCTYPE") {
+                    #expect(error.kind == .dtd, "expected kind .dtd, got \(error.kind) (\(error.message)): \(v.summary)")
+                }
+            }
+        }
+        return compared
+    }
+
+    /// libxml2's verdicts beside the reader's, variant by variant.
+    struct Tally {
         var disagreements: [String] = []
         var roundTripFailures: [String] = []
         var formatFailures: [String] = []
+        /// Variants libxml2 read in the encoding the mutation named (iconv knows it), where
+        /// the reader, UTF-8 only by design, refuses them: not compared.
         var encodingNotes: [String] = []
-        var bothAccept = 0, bothReject = 0, encodingExcluded = 0
-        let readerStarted = clock.now
-        for (k, index) in compared.enumerated() {
-            let v = variants[index]
-            let libxml2Accepts = statuses[k] == 0
+        var bothAccept = 0, bothReject = 0
+
+        mutating func compare(_ v: XMLVariant, status: Int32, path: String, original: [UInt8]) {
             let ours: Result<XibKit.XMLDocument, XMLParseError>
             do { ours = .success(try XMLReader.parse(v.bytes, name: v.file)) } catch { ours = .failure(error) }
-            switch (libxml2Accepts, ours) {
+            switch (status == 0, ours) {
             case (true, .success(let doc)):
                 bothAccept += 1
                 if XMLWriter.write(doc) != v.bytes { roundTripFailures.append(v.summary) }
@@ -126,10 +168,7 @@ import XibKit
                     Issue.record("expected kind .conflictMarkers, got \(error.kind): \(error) for \(v.summary)")
                 }
             case (true, .failure(let error)) where error.kind == .unsupportedEncoding
-                && XMLDifferentialTests.encodingName(v.bytes) != XMLDifferentialTests.encodingName(originals.first { $0.name == v.file }!.bytes):
-                // libxml2 decoded the file in the encoding the mutation named (iconv knows it);
-                // the reader reads UTF-8 only, by design.
-                encodingExcluded += 1
+                && XMLDifferentialTests.encodingName(v.bytes) != XMLDifferentialTests.encodingName(original):
                 encodingNotes.append("encoding \(XMLDifferentialTests.encodingName(v.bytes) ?? "?"): \(v.summary)")
             case (true, .failure(let error)):
                 disagreements.append("""
@@ -137,36 +176,12 @@ import XibKit
                         reader: \(error.kind.rawValue): \(error)
                     """)
             case (false, .success):
-                let message = XMLDifferentialTests.xmllintMessage(paths[k])
                 disagreements.append("""
-                    libxml2 REFUSES (exit \(statuses[k])), reader ACCEPTS: \(v.summary)
-                        xmllint: \(message)
+                    libxml2 REFUSES (exit \(status)), reader ACCEPTS: \(v.summary)
+                        xmllint: \(XMLDifferentialTests.xmllintMessage(path))
                     """)
             }
         }
-        let readerTime = clock.now - readerStarted
-
-        var perKindCounts: [String] = []
-        for kind in XMLMutation.allCases {
-            let ofKind = compared.filter { variants[$0].kind == kind }
-            let accepted = zip(compared, statuses).filter { variants[$0.0].kind == kind && $0.1 == 0 }.count
-            perKindCounts.append("\(kind.rawValue) \(accepted)/\(ofKind.count)")
-        }
-        print("""
-            XMLDifferential: seed \(seed), \(variants.count) variants from \(originals.count) files; \
-            compared \(compared.count): both accept \(bothAccept), both refuse \(bothReject), \
-            disagree \(disagreements.count); not compared: \(dtdExcluded) with a DTD, \
-            \(encodingExcluded) re-encoded by the mutation. \
-            xmllint \(lintTime), reader \(readerTime), total \(clock.now - started).
-            accepted by libxml2 per kind: \(perKindCounts.joined(separator: ", "))
-            """)
-        for note in encodingNotes { print("not compared (libxml2 re-encoded): \(note)") }
-        for d in disagreements.prefix(60) { print(d) }
-        #expect(disagreements.count == 0, "disagreements with libxml2 (listed above); first: \(disagreements.first ?? "")")
-        #expect(roundTripFailures.count == 0, "accepted variants not written back byte for byte; first: \(roundTripFailures.first ?? "")")
-        #expect(formatFailures.count == 0, "accepted variants whose Xcode form is not a fixed point of format; first: \(formatFailures.first ?? "")")
-        #expect(variants.count >= 1_000)
-        #expect(bothAccept > 50 && bothReject > 50, "the variants should exercise both verdicts")
     }
 
     /// Small hand-written documents at the edges of the grammar, each compared with libxml2.
