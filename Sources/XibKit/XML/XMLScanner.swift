@@ -154,7 +154,7 @@ struct XMLScanner {
                 var k = j + 1
                 while p[k] != 0x3B { k += 1 }
                 let name = string(j + 1, k)
-                if let scalar = XMLEscaping.referenceScalar(name) { out.append(contentsOf: Array(String(scalar).utf8)) }
+                if let scalar = XMLEscaping.referenceScalar(name) { UTF8.encode(scalar) { out.append($0) } }
                 j = k + 1
             } else if b == 0x0D {
                 out.append(0x20)
