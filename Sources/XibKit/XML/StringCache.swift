@@ -63,6 +63,22 @@ final class AttributeListCache {
 
     init(reading bytes: Int) { slots = CacheSlots(reading: bytes, bytesPerSlot: 64, maximum: 1024, Entry()) }
 
+    /// The attributes of a start tag whose name ends at `a`, when a tag read before had the same
+    /// bytes from there to its `/>` or `>`, and where the tag ends; nil when none had. Asked
+    /// before reading the attributes: the same bytes read into the same attributes, and a third
+    /// of a file's start tags repeat one read before. The first `>` ends the tag when they match:
+    /// a `>` in a value leaves a quote open before it, which no list read before ends with.
+    func read(_ p: UnsafeBufferPointer<UInt8>, from a: Int) -> (attributes: [XMLAttribute], end: Int)? {
+        guard let found = memchr(p.baseAddress! + a, 0x3E, p.count - a) else { return nil }
+        let g = UnsafePointer(p.baseAddress!).distance(to: found.assumingMemoryBound(to: UInt8.self))
+        let b = p[g - 1] == 0x2F ? g - 1 : g
+        let h = FastHash.of(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: p[a..<b])))
+        let e = slots.base + Int(truncatingIfNeeded: h &>> slots.shift)
+        guard e.pointee.hash == h, e.pointee.count == b - a,
+              memcmp(p.baseAddress! + e.pointee.start, p.baseAddress! + a, b - a) == 0 else { return nil }
+        return (e.pointee.attributes, g + 1)
+    }
+
     /// `attributes`, read from the bytes `a..<b` of `p`, or an equal array read from the same
     /// bytes before; sized to fit.
     func shared(_ attributes: inout [XMLAttribute], _ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> [XMLAttribute] {

@@ -54,6 +54,12 @@ struct XMLScanner {
         let n = p.count
         var j = try scanQualifiedName(start + 1)
         var tag = StartTag(name: names.string(p, start + 1, j), nameEnd: j, start: start)
+        if j < n && isSpace(p[j]), let (attributes, end) = attributeLists.read(p, from: j) {
+            tag.attributes = attributes
+            tag.end = end
+            tag.selfClosing = p[end - 2] == 0x2F
+            return tag
+        }
         while true {
             guard j < n else { throw fail(at: n, "unexpected end of file in start tag <\(tag.name)>") }
             var sawSpace = false
