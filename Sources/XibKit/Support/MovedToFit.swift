@@ -21,4 +21,21 @@ extension Array {
         }
         return fitted
     }
+
+    /// The elements from `start` on, moved into an array of their own (an allocation of their
+    /// number) and removed from this one, `filler` standing in for them until they are: as
+    /// `movedToFit`, nothing is retained or released.
+    @inline(__always)
+    mutating func removeTail(from start: Int, leaving filler: Element) -> [Element] {
+        let n = count - start
+        guard n > 0 else { return [] }
+        var tail: [Element] = []
+        tail.reserveCapacity(n)
+        withUnsafeMutableBufferPointer { source in
+            for i in start..<start + n { tail.append((source.baseAddress! + i).move()) }
+            (source.baseAddress! + start).initialize(repeating: filler, count: n)
+        }
+        removeLast(n)
+        return tail
+    }
 }

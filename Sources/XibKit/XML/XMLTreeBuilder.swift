@@ -12,7 +12,8 @@ struct XMLTreeBuilder {
     /// An element whose end tag is still to come.
     private struct Frame {
         var tag: XMLScanner.StartTag
-        var children: [XMLNode] = []
+        /// Where this element's children start in the builder's shared list.
+        var childStart = 0
         var hasText = false
         /// Where this element's white-space runs start in the builder's shared list.
         var whitespaceStart = 0
@@ -21,6 +22,10 @@ struct XMLTreeBuilder {
 
     private let scanner: XMLScanner
     private var stack: [Frame] = []
+    /// The children of all open elements, innermost last (one list: an array of each element's
+    /// own, grown as children came and then copied to fit, was two or three allocations an
+    /// element).
+    private var pending: [XMLNode] = []
     /// White-space runs between children, as ranges for all open elements (one list, no
     /// allocation per element): they become text nodes only when an element turns out not to
     /// be element-only content (rare in IB files).
@@ -78,7 +83,7 @@ struct XMLTreeBuilder {
             case 0x3F:  // <?
                 try count(at: i)
                 let (body, end) = try scanner.processingInstruction(at: i, declStart: -1)
-                stack[stack.count - 1].children.append(.processingInstruction(body))
+                pending.append(.processingInstruction(body))
                 stack[stack.count - 1].hasMarkupChild = true
                 i = end
             default:
@@ -114,6 +119,7 @@ struct XMLTreeBuilder {
             append(Self.element(tag, depth: stack.count, in: scanner.source))
         } else {
             var opened = Frame(tag: tag)
+            opened.childStart = pending.count
             opened.whitespaceStart = whitespace.count
             stack.append(opened)
         }
@@ -138,8 +144,7 @@ struct XMLTreeBuilder {
     @inline(__always)
     private mutating func append(_ element: consuming XMLElement) {
         let top = stack.count - 1
-        if stack[top].children.capacity == 0 { stack[top].children.reserveCapacity(4) }
-        stack[top].children.append(.element(element))
+        pending.append(.element(element))
         stack[top].hasMarkupChild = true
     }
 
@@ -152,13 +157,13 @@ struct XMLTreeBuilder {
             let (body, end) = try scanner.comment(at: start)
             var comment = XMLComment(text: body)
             comment.leadingSpace = scanner.leadingSpace(before: start)
-            stack[top].children.append(.comment(comment))
+            pending.append(.comment(comment))
             stack[top].hasMarkupChild = true
             return end
         }
         if scanner.startsWith(start, "<![CDATA[") {
             let (body, end) = try scanner.cdata(at: start)
-            stack[top].children.append(.cdata(body))
+            pending.append(.cdata(body))
             stack[top].hasText = true
             return end
         }
@@ -174,9 +179,9 @@ struct XMLTreeBuilder {
         let (end, allSpace) = try scanner.characterData(from: start)
         let top = stack.count - 1
         if allSpace {
-            whitespace.append(WhitespaceRun(index: stack[top].children.count, range: start..<end))
+            whitespace.append(WhitespaceRun(index: pending.count - stack[top].childStart, range: start..<end))
         } else {
-            stack[top].children.append(.text(XMLText(raw: scanner.string(start, end))))
+            pending.append(.text(XMLText(raw: scanner.string(start, end))))
             stack[top].hasText = true
         }
         return end
@@ -186,16 +191,17 @@ struct XMLTreeBuilder {
     /// or returns it when it is the root.
     @inline(__always)
     private mutating func close(end: Int) -> XMLElement? {
-        var top = stack.removeLast()
+        let top = stack.removeLast()
+        var children = pending.removeTail(from: top.childStart, leaving: .text(XMLText(raw: "")))
         if whitespace.count > top.whitespaceStart {
-            if top.hasText || !top.hasMarkupChild { top.children = withWhitespace(top.children, from: top.whitespaceStart) }
+            if top.hasText || !top.hasMarkupChild { children = withWhitespace(children, from: top.whitespaceStart) }
             whitespace.removeSubrange(top.whitespaceStart...)
         }
         let origin = XMLOrigin(source: scanner.source, span: top.tag.start..<end, startTagEnd: top.tag.end,
                                depth: stack.count, selfClosing: false)
-        let children = top.children.movedToFit(leaving: .text(XMLText(raw: "")))
+        let empty = children.isEmpty
         var element = XMLElement(name: top.tag.name, attributes: top.tag.attributes, children: children, origin: origin)
-        if top.children.isEmpty { element.writtenAsEmptyPair = true }
+        if empty { element.writtenAsEmptyPair = true }
         if stack.isEmpty { return element }
         append(element)
         return nil
