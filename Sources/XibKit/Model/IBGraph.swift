@@ -307,16 +307,16 @@ public struct IBGraph: Sendable {
                               ordinals: inout TagOrdinals) -> (String, UInt64) {
         let ordinal = identity.ranked < 0 ? ordinals.next(e.name) : 0
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: parentKey.utf8)
+        scratch.append(bytesOf: parentKey)
         scratch.append(0x2F)  // "/"
-        scratch.append(contentsOf: e.name.utf8)
+        scratch.append(bytesOf: e.name)
         scratch.append(0x5B)  // "["
         if identity.ranked >= 0 {
-            scratch.append(contentsOf: e.attributes[identity.ranked].name.utf8)
+            scratch.append(bytesOf: e.attributes[identity.ranked].name)
             scratch.append(0x3D)  // "="
-            scratch.append(contentsOf: e.attributes[identity.ranked].value.utf8)
+            scratch.append(bytesOf: e.attributes[identity.ranked].value)
         } else {
-            scratch.append(contentsOf: String(ordinal).utf8)
+            scratch.append(bytesOf: String(ordinal))
         }
         scratch.append(0x5D)  // "]"
         return scratch.withUnsafeBytes { bytes in

@@ -94,7 +94,7 @@ public struct XMLWriter {
             }
             switch child {
             case .element(let c): write(c, depth: depth + 1)
-            case .text(let t): out.append(contentsOf: t.raw.utf8)
+            case .text(let t): append(t.raw)
             case .comment(let c): append("<!--"); append(c.text); append("-->")
             case .cdata(let s): append("<![CDATA["); append(s); append("]]>")
             case .processingInstruction(let s): append("<?"); append(s); append("?>")
@@ -126,7 +126,7 @@ public struct XMLWriter {
     }
 
     private mutating func append(_ s: String) {
-        out.append(contentsOf: s.utf8)
+        out.append(bytesOf: s)
     }
 }
 
