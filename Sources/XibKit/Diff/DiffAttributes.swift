@@ -168,7 +168,7 @@ enum DiffAttributes {
             var meaning: (String, Bool)?
             if IBRules.hasEquivalents(e.name) {
                 let slot = IBRules.ValueSlot(parent: node.parent >= 0 ? graph.nodes[node.parent].tag : nil, e)
-                meaning = IBRules.meaning(of: e, in: slot).map { ($0, $0 == IBRules.meaning(of: nil, in: slot)) }
+                meaning = IBRules.reading(e, in: slot)
             }
             out.append(FlatAttribute(name: name, content: .element(e), noise: noise, meaning: meaning))
             return

@@ -5,10 +5,16 @@ final class Fingerprints {
     private let g: IBGraph
     /// By node; 0 = not computed yet (a computed 0 is stored as 1).
     private var memo: [Int]
+    /// By node, once its fingerprint is computed: a value the profile reads whose meaning is
+    /// what its slot means empty (a default Xcode drops, `IBRules.meansAbsence`), found with
+    /// the meaning its fingerprint hashes: asked again, the meaning is made again, strings and
+    /// all (a font's or colour's, twice more for each one).
+    private var meansAbsence: [Bool]
 
     init(_ g: IBGraph) {
         self.g = g
         memo = [Int](repeating: 0, count: g.nodes.count)
+        meansAbsence = [Bool](repeating: false, count: g.nodes.count)
     }
 
     subscript(_ n: Int) -> Int {
@@ -17,8 +23,9 @@ final class Fingerprints {
         let tag = g.nodes[n].tag
         h.combine(tag)
         // A value the profile reads (`IBRules.equivalentValues`) is what it means, however spelled.
-        if IBRules.hasEquivalents(tag), let meaning = IBRules.meaning(of: g.nodes[n].element, in: slot(n)) {
-            h.combine(meaning)
+        if IBRules.hasEquivalents(tag), let reading = IBRules.reading(g.nodes[n].element, in: slot(n)) {
+            meansAbsence[n] = reading.meansAbsence
+            h.combine(reading.meaning)
             return remember(h, n)
         }
         // Attributes and children in place: copying each out retains what it holds.
@@ -44,7 +51,10 @@ final class Fingerprints {
             let noise = IBRules.noise(of: g.nodes[c].element)
             if noise == .editorState { continue }
             // A default Xcode drops counts as no child at all.
-            if IBRules.hasEquivalents(g.nodes[c].tag), IBRules.meansAbsence(g.nodes[c].element, parent: tag) { continue }
+            if IBRules.hasEquivalents(g.nodes[c].tag) {
+                _ = self[c]
+                if meansAbsence[c] { continue }
+            }
             if noise != nil || IBRules.isGeometry(g.nodes[c].tag) {
                 var p = FastHash()
                 p.combine(g.nodes[c].key)

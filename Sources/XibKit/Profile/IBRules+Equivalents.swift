@@ -97,9 +97,13 @@ extension IBRules {
 
     /// Whether `e` means what its slot means when empty (a default Xcode drops).
     public static func meansAbsence(_ e: XMLElement, parent: String?) -> Bool {
-        let slot = ValueSlot(parent: parent, e)
-        guard hasEquivalents(slot.tag), let m = meaning(of: e, in: slot) else { return false }
-        return meaning(of: nil, in: slot) == m
+        reading(e, in: ValueSlot(parent: parent, e))?.meansAbsence ?? false
+    }
+
+    /// What `e` means in its slot (`meaning`), and whether that is what the slot means when
+    /// empty (`meansAbsence`), or nil when no entry reads it.
+    static func reading(_ e: XMLElement, in slot: ValueSlot) -> (meaning: String, meansAbsence: Bool)? {
+        meaning(of: e, in: slot).map { ($0, $0 == meaning(of: nil, in: slot)) }
     }
 
     // MARK: The rules
