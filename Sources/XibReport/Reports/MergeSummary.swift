@@ -68,11 +68,21 @@ public enum MergeSummary {
     /// in conflict) name their objects by id, so that no line is printed twice.
     public static func distinctLines(_ events: [MergeEvent], withResolution: Bool = true) -> [String] {
         let lines = events.map { line($0, withResolution: withResolution) }
-        var count: [String: Int] = [:]
-        for l in lines { count[l, default: 0] += 1 }
-        return zip(events, lines).map { e, l in
-            guard count[l]! > 1, let id = e.objectID else { return l }
-            return "\(e.path) (\(id))" + l.dropFirst(e.path.count)
+        // Each line hashed once: a line past ASCII (a conflict's "—") is hashed through Unicode
+        // normalisation, thousands of instructions a line, and a count looked up by line per
+        // line, with the table grown as it filled, hashed each three or four times.
+        var first: [String: Int] = [:]
+        first.reserveCapacity(lines.count)
+        var count = [Int](repeating: 0, count: lines.count)
+        let group = lines.indices.map { i in
+            guard let k = first.updateValue(i, forKey: lines[i]) else { count[i] = 1; return i }
+            first[lines[i]] = k
+            count[k] += 1
+            return k
+        }
+        return events.indices.map { i in
+            guard count[group[i]] > 1, let id = events[i].objectID else { return lines[i] }
+            return "\(events[i].path) (\(id))" + lines[i].dropFirst(events[i].path.count)
         }
     }
 
