@@ -60,55 +60,15 @@ final class AttributeListCache {
         var attributes: [XMLAttribute] = []
     }
     private let slots: CacheSlots<Entry>
-    /// An empty array with room for the attributes of any real element, lent to each start tag
-    /// in turn (`borrow`) and given back by `shared`: a tag's list is read into it and copied
-    /// into an array of its size, instead of into an array of 6 grown as needed and then
-    /// copied, two allocations and a free a start tag.
-    private var spare: [XMLAttribute] = []
 
-    init(reading bytes: Int) {
-        slots = CacheSlots(reading: bytes, bytesPerSlot: 64, maximum: 1024, Entry())
-        spare.reserveCapacity(32)
-    }
-
-    /// The spare array (empty), or an empty one when a tag that failed to read kept it.
-    func borrow() -> [XMLAttribute] {
-        var lent: [XMLAttribute] = []
-        swap(&lent, &spare)
-        return lent
-    }
-
-    /// The attributes of a start tag whose name ends at `a`, when a tag read before had the same
-    /// bytes from there to its `/>` or `>`, and where the tag ends; nil when none had. Asked
-    /// before reading the attributes: the same bytes read into the same attributes, and a third
-    /// of a file's start tags repeat one read before. The first `>` ends the tag when they match:
-    /// a `>` in a value leaves a quote open before it, which no list read before ends with.
-    /// On a miss, the bytes' end and hash are left in `missed`, for `shared` when the list read
-    /// ends there.
-    func read(_ p: UnsafeBufferPointer<UInt8>, from a: Int, missed: inout (end: Int, hash: UInt64)) -> (attributes: [XMLAttribute], end: Int)? {
-        guard let found = memchr(p.baseAddress! + a, 0x3E, p.count - a) else { return nil }
-        let g = UnsafePointer(p.baseAddress!).distance(to: found.assumingMemoryBound(to: UInt8.self))
-        let b = p[g - 1] == 0x2F ? g - 1 : g
-        let h = FastHash.of(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: p[a..<b])))
-        let e = slots.base + Int(truncatingIfNeeded: h &>> slots.shift)
-        guard e.pointee.hash == h, e.pointee.count == b - a,
-              memcmp(p.baseAddress! + e.pointee.start, p.baseAddress! + a, b - a) == 0 else {
-            missed = (b, h)
-            return nil
-        }
-        return (e.pointee.attributes, g + 1)
-    }
+    init(reading bytes: Int) { slots = CacheSlots(reading: bytes, bytesPerSlot: 64, maximum: 1024, Entry()) }
 
     /// `attributes`, read from the bytes `a..<b` of `p`, or an equal array read from the same
     /// bytes before; sized to fit.
-    func shared(_ attributes: inout [XMLAttribute], _ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int,
-                missed: (end: Int, hash: UInt64)) -> [XMLAttribute] {
-        defer {
-            attributes.removeAll(keepingCapacity: true)
-            swap(&attributes, &spare)
-        }
+    func shared(_ attributes: inout [XMLAttribute], _ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> [XMLAttribute] {
         guard !attributes.isEmpty else { return [] }
-        let h = missed.end == b ? missed.hash : FastHash.of(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: p[a..<b])))
+        let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: p[a..<b]))
+        let h = FastHash.of(bytes)
         let e = slots.base + Int(truncatingIfNeeded: h &>> slots.shift)
         if e.pointee.hash == h, e.pointee.count == b - a,
            memcmp(p.baseAddress! + e.pointee.start, p.baseAddress! + a, b - a) == 0 {

@@ -54,14 +54,6 @@ struct XMLScanner {
         let n = p.count
         var j = try scanQualifiedName(start + 1)
         var tag = StartTag(name: names.string(p, start + 1, j), nameEnd: j, start: start)
-        var missed = (end: -1, hash: UInt64(0))
-        if j < n && isSpace(p[j]), let (attributes, end) = attributeLists.read(p, from: j, missed: &missed) {
-            tag.attributes = attributes
-            tag.end = end
-            tag.selfClosing = p[end - 2] == 0x2F
-            return tag
-        }
-        tag.attributes = attributeLists.borrow()
         while true {
             guard j < n else { throw fail(at: n, "unexpected end of file in start tag <\(tag.name)>") }
             var sawSpace = false
@@ -70,7 +62,7 @@ struct XMLScanner {
             let c = p[j]
             if c == 0x3E {
                 tag.end = j + 1
-                let attributes = attributeLists.shared(&tag.attributes, p, tag.nameEnd, j, missed: missed)
+                let attributes = attributeLists.shared(&tag.attributes, p, tag.nameEnd, j)
                 tag.attributes = attributes
                 return tag
             }
@@ -79,7 +71,7 @@ struct XMLScanner {
                 guard p[j + 1] == 0x3E else { throw fail(at: j + 1, "expected '>' after '/' in start tag <\(tag.name)>") }
                 tag.end = j + 2
                 tag.selfClosing = true
-                let attributes = attributeLists.shared(&tag.attributes, p, tag.nameEnd, j, missed: missed)
+                let attributes = attributeLists.shared(&tag.attributes, p, tag.nameEnd, j)
                 tag.attributes = attributes
                 return tag
             }
