@@ -4,11 +4,10 @@ public enum XMLEscaping {
     /// Attribute values: Xcode escapes `& < > "` and writes line breaks and tabs as
     /// character references so that they survive attribute-value normalisation.
     public static func escapeAttribute(_ s: String) -> String {
-        var s = s
         // Over the UTF-8 bytes: what is escaped is ASCII, which no multi-byte sequence holds;
         // appending scalar by scalar to a String cost a long value (a tooltip, a text view's
         // text) thousands of instructions, on every read of a value with a reference.
-        let escaped: String? = s.withUTF8 { bytes in
+        let escaped: String? = s.withBytes { bytes in
             guard bytes.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
             else { return nil }
             var out: [UInt8] = []
