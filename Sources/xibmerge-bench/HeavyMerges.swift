@@ -6,10 +6,13 @@ import XibKit
 /// few (a side there makes a handful of changes), so they are made with the merge laws' edit
 /// generator (`EditGenerator`: attribute edits, deletions with their referrers, duplicates,
 /// moves, reorders, new constraints, Xcode's noise, as Xcode writes them) on the largest shared
-/// scenarios: each side `edits` edits in a row on base, each on the file the one before made,
-/// from a fixed seed, so that every run of the bench merges the same files.
+/// scenarios, and on the next ones, held out: each side `edits` edits in a row on base, each on
+/// the file the one before made, from a fixed seed, so that every run of the bench merges the
+/// same files.
 enum HeavyMerges {
     static let editsPerSide = 120
+    /// Scenarios in a group.
+    static let groupSize = 8
 
     /// Which scenarios a group of heavy merges is made on, and from which seed.
     struct Group {
@@ -19,18 +22,18 @@ enum HeavyMerges {
         let skipping: Int
         let seed: UInt64
 
-        /// The largest 8: the group every stop since 45 profiled and tuned on.
-        static let largest = Group(name: "heavy", what: "the largest 8 scenarios under 600 KB", skipping: 0, seed: 0x4EA7_3E26)
-        /// The next 8, edited from another seed: files no stop tuned on, so that a figure
+        /// The largest: the group every stop since 45 profiled and tuned on.
+        static let largest = Group(name: "heavy", what: "the largest scenarios under 600 KB", skipping: 0, seed: 0x4EA7_3E26)
+        /// The next ones, edited from another seed: files no stop tuned on, so that a figure
         /// bought on the first group alone shows.
-        static let heldOut = Group(name: "heavy-held-out", what: "the next 8, held out: never profiled",
-                                 skipping: 8, seed: 0x5EED_0B0B)
+        static let heldOut = Group(name: "heavy-held-out", what: "the next ones, held out: never profiled",
+                                   skipping: groupSize, seed: 0x5EED_0B0B)
     }
 
-    /// The group's scenarios' bases, 8 of them, each given two sides of `edits` edits; written
+    /// The group's scenarios' bases, each given two sides of `edits` edits; written
     /// as scenario folders under `dir`. Returns the folders.
     static func make(corpus: String, into dir: String, group: Group = .largest, edits: Int = editsPerSide) -> [String] {
-        let scenarios = Bench.scenarios(corpus: corpus).filter { $0.bytes < 600_000 }.dropFirst(group.skipping).prefix(8)
+        let scenarios = Bench.scenarios(corpus: corpus).filter { $0.bytes < 600_000 }.dropFirst(group.skipping).prefix(groupSize)
         var out: [String] = []
         for (i, s) in scenarios.enumerated() {
             guard let base = FileManager.default.contents(atPath: "\(s.dir)/base.\(s.ext)").map({ [UInt8]($0) }) else { continue }

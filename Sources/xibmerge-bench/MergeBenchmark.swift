@@ -39,7 +39,7 @@ func runHeavyMergeBenchmark(corpus: String, xibmerge: String, git: String, runs:
     for group in [HeavyMerges.Group.largest, .heldOut] {
         let made = HeavyMerges.make(corpus: corpus, into: dir, group: group)
         guard !made.isEmpty else { return lines + ["heavy merges: none could be made from \(corpus)/scenarios"] }
-        lines.append("merge where both sides made \(HeavyMerges.editsPerSide) generated edits (\(group.what), median of \(runs) alternating runs):")
+        lines.append("merge where both sides made \(HeavyMerges.editsPerSide) generated edits (\(made.count) scenarios, \(group.what), median of \(runs) alternating runs):")
         var ratios: [Double] = [], slowest = 0.0
         for folder in made {
             let ext = FileManager.default.fileExists(atPath: "\(folder)/base.xib") ? "xib" : "storyboard"
