@@ -197,7 +197,7 @@ public enum LineDiff {
     }
 
     /// Per-id counters for the patience step, indexed by line id and reset after each use.
-    private struct Scratch {
+    struct Scratch {
         var countA: [Int32], countB: [Int32], posB: [Int]
         init(idCount: Int) {
             countA = [Int32](repeating: 0, count: idCount)
@@ -240,7 +240,7 @@ public enum LineDiff {
             case .git where n * m <= 1 << 20 && abs(n - m) > 1_024:
                 table(a, a0, a1, b, b0, b1, &map)
             case .git:
-                myers(a, a0, a1, b, b0, b1, &map)
+                myersOnMatchable(a, a0, a1, b, b0, b1, &map, &scratch)
             case .cheapest:
                 if !myers(a, a0, a1, b, b0, b1, &map, maxD: Int(Double(n * m).squareRoot()) / 8) && n * m <= 4_096 {
                     table(a, a0, a1, b, b0, b1, &map)
@@ -256,6 +256,43 @@ public enum LineDiff {
             pb = j + 1
         }
         align(a, pa, a1, b, pb, b1, &map, &scratch, alignment)
+    }
+
+    /// Myers on the lines of each range that occur in the other, as git's diff searches
+    /// (xdiff sets the others aside before its search): a line the other range lacks is an
+    /// insertion or a deletion in every alignment, and in a block rewritten (a scene one
+    /// rendering keeps and the other drops, its ids on no line of the other) those are most of
+    /// the lines, which Myers' steps grow with. The alignment is the one Myers finds on the
+    /// whole ranges (`LineDiffTests`), in fewer steps: up to 8.4% of a heavy merge went to them.
+    static func myersOnMatchable(_ a: UnsafeBufferPointer<Int>, _ a0: Int, _ a1: Int,
+                                 _ b: UnsafeBufferPointer<Int>, _ b0: Int, _ b1: Int,
+                                 _ map: inout [Int], _ scratch: inout Scratch) {
+        for j in b0..<b1 { scratch.countB[b[j]] = 1 }
+        var keptA: [Int] = [], idsA: [Int] = []
+        for i in a0..<a1 where scratch.countB[a[i]] != 0 {
+            keptA.append(i)
+            idsA.append(a[i])
+            scratch.countA[a[i]] = 1
+        }
+        var keptB: [Int] = [], idsB: [Int] = []
+        for j in b0..<b1 where scratch.countA[b[j]] != 0 {
+            keptB.append(j)
+            idsB.append(b[j])
+        }
+        for i in a0..<a1 { scratch.countA[a[i]] = 0 }
+        for j in b0..<b1 { scratch.countB[b[j]] = 0 }
+        if keptA.count == a1 - a0 && keptB.count == b1 - b0 {
+            myers(a, a0, a1, b, b0, b1, &map)
+            return
+        }
+        guard !keptA.isEmpty else { return }
+        var matched = [Int](repeating: -1, count: keptA.count)
+        idsA.withUnsafeBufferPointer { pa in
+            idsB.withUnsafeBufferPointer { pb in
+                myers(pa, 0, pa.count, pb, 0, pb.count, &matched)
+            }
+        }
+        for (k, j) in matched.enumerated() where j >= 0 { map[keptA[k]] = keptB[j] }
     }
 
     /// A longest common subsequence by the classic table of suffix lengths (n·m cells): for
