@@ -231,8 +231,8 @@ public enum LineDiff {
             // and with it git's choice among alignments of the same length (which lines a
             // conflict hunk holds).
             // For the bytes two versions share (`cheapest`), a range with no line unique to both
-            // is a block rewritten: Myers for √(n·m)/8 steps, the table on tiny ranges, and else
-            // nothing shared there. Reading those lines again costs less than finding what they
+            // is a block rewritten: Myers for √(n·m)/8 steps (on the lines both ranges have), the
+            // table on tiny ranges, and else nothing shared there. Reading those lines again costs less than finding what they
             // share: 110 lines rewritten as 798 cost 45M instructions by Myers, and reading them
             // no more than before. (At √(n·m)/2 steps, 2–3% of a heavy mac-mouse-fix merge went
             // to blocks it then gave up on; a few changed lines of 600 take a few dozen.)
@@ -242,7 +242,7 @@ public enum LineDiff {
             case .git:
                 myersOnMatchable(a, a0, a1, b, b0, b1, &map, &scratch)
             case .cheapest:
-                if !myers(a, a0, a1, b, b0, b1, &map, maxD: Int(Double(n * m).squareRoot()) / 8) && n * m <= 4_096 {
+                if !myersOnMatchable(a, a0, a1, b, b0, b1, &map, &scratch, maxD: Int(Double(n * m).squareRoot()) / 8) && n * m <= 4_096 {
                     table(a, a0, a1, b, b0, b1, &map)
                 }
             }
@@ -264,9 +264,10 @@ public enum LineDiff {
     /// rendering keeps and the other drops, its ids on no line of the other) those are most of
     /// the lines, which Myers' steps grow with. The alignment is the one Myers finds on the
     /// whole ranges (`LineDiffTests`), in fewer steps: up to 8.4% of a heavy merge went to them.
+    @discardableResult
     static func myersOnMatchable(_ a: UnsafeBufferPointer<Int>, _ a0: Int, _ a1: Int,
                                  _ b: UnsafeBufferPointer<Int>, _ b0: Int, _ b1: Int,
-                                 _ map: inout [Int], _ scratch: inout Scratch) {
+                                 _ map: inout [Int], _ scratch: inout Scratch, maxD: Int = 2_000) -> Bool {
         for j in b0..<b1 { scratch.countB[b[j]] = 1 }
         var keptA: [Int] = [], idsA: [Int] = []
         for i in a0..<a1 where scratch.countB[a[i]] != 0 {
@@ -281,18 +282,14 @@ public enum LineDiff {
         }
         for i in a0..<a1 { scratch.countA[a[i]] = 0 }
         for j in b0..<b1 { scratch.countB[b[j]] = 0 }
-        if keptA.count == a1 - a0 && keptB.count == b1 - b0 {
-            myers(a, a0, a1, b, b0, b1, &map)
-            return
-        }
-        guard !keptA.isEmpty else { return }
+        if keptA.count == a1 - a0 && keptB.count == b1 - b0 { return myers(a, a0, a1, b, b0, b1, &map, maxD: maxD) }
+        guard !keptA.isEmpty else { return true }
         var matched = [Int](repeating: -1, count: keptA.count)
-        idsA.withUnsafeBufferPointer { pa in
-            idsB.withUnsafeBufferPointer { pb in
-                myers(pa, 0, pa.count, pb, 0, pb.count, &matched)
-            }
+        let found = idsA.withUnsafeBufferPointer { pa in
+            idsB.withUnsafeBufferPointer { pb in myers(pa, 0, pa.count, pb, 0, pb.count, &matched, maxD: maxD) }
         }
         for (k, j) in matched.enumerated() where j >= 0 { map[keptA[k]] = keptB[j] }
+        return found
     }
 
     /// A longest common subsequence by the classic table of suffix lengths (n·m cells): for
