@@ -28,7 +28,7 @@ func runMergeBenchmark(corpus: String, xibmerge: String) -> [String] {
 }
 
 /// Merges where both sides made 100 and more changes (`HeavyMerges`: generated on the largest
-/// scenarios under 600 KB, and on the next ones, held out). Targets, for each group: the median
+/// scenarios under 600 KB, and on the next ones, held out, in two groups). Targets, for each group: the median
 /// ratio at most 3, every merge under 60 ms.
 func runHeavyMergeBenchmark(corpus: String, xibmerge: String, git: String, runs: Int) -> [String] {
     // XIBMERGE_BENCH_HEAVY_DIR keeps the generated scenarios there, to profile one of them.
@@ -36,7 +36,7 @@ func runHeavyMergeBenchmark(corpus: String, xibmerge: String, git: String, runs:
     let dir = kept ?? NSTemporaryDirectory() + "xibmerge-bench-heavy-\(getpid())"
     defer { if kept == nil { try? FileManager.default.removeItem(atPath: dir) } }
     var lines: [String] = []
-    for group in [HeavyMerges.Group.largest, .heldOut] {
+    for group in HeavyMerges.Group.all {
         let made = HeavyMerges.make(corpus: corpus, into: dir, group: group)
         guard !made.isEmpty else { return lines + ["heavy merges: none could be made from \(corpus)/scenarios"] }
         lines.append("merge where both sides made \(HeavyMerges.editsPerSide) generated edits (\(made.count) scenarios, \(group.what), median of \(runs) alternating runs):")
