@@ -196,7 +196,8 @@ public enum LineDiff {
         return map
     }
 
-    /// Per-id counters for the patience step, indexed by line id and reset after each use.
+    /// Per-id counters for the patience step and for the lines Myers may match, indexed by
+    /// line id and reset after each use.
     struct Scratch {
         var countA: [Int32], countB: [Int32], posB: [Int]
         init(idCount: Int) {
@@ -232,9 +233,9 @@ public enum LineDiff {
             // conflict hunk holds).
             // For the bytes two versions share (`cheapest`), a range with no line unique to both
             // is a block rewritten: Myers for √(n·m)/8 steps (on the lines both ranges have), the
-            // table on tiny ranges, and else nothing shared there. Reading those lines again costs less than finding what they
-            // share: 110 lines rewritten as 798 cost 45M instructions by Myers, and reading them
-            // no more than before. (At √(n·m)/2 steps, 2–3% of a heavy mac-mouse-fix merge went
+            // table on tiny ranges, and else nothing shared there. Reading those lines again
+            // costs less than finding what they share: 110 lines rewritten as 798 cost 45M
+            // instructions by Myers, and reading them no more than before. (At √(n·m)/2 steps, 2–3% of a heavy mac-mouse-fix merge went
             // to blocks it then gave up on; a few changed lines of 600 take a few dozen.)
             switch alignment {
             case .git where n * m <= 1 << 20 && abs(n - m) > 1_024:
