@@ -101,9 +101,10 @@ import Testing
             let a = (0..<n).map { _ in line(0) }, b = (0..<m).map { _ in line(1) }
             var map = [Int](repeating: -1, count: n)
             var scratch = LineDiff.Scratch(idCount: alphabet + 100)
-            a.withUnsafeBufferPointer { pa in
+            let found = a.withUnsafeBufferPointer { pa in
                 b.withUnsafeBufferPointer { pb in LineDiff.myersOnMatchable(pa, 0, n, pb, 0, m, &map, &scratch) }
             }
+            #expect(found, "shape \(n)×\(m): the search gave up")
             #expect(map == Self.textbookMyers(a, b), "shape \(n)×\(m), one-sided lines 1 in \(gap + 1)")
             #expect(!scratch.countA.contains { $0 != 0 } && !scratch.countB.contains { $0 != 0 }, "counters left set")
         }
