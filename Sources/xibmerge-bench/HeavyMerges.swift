@@ -6,9 +6,9 @@ import XibKit
 /// few (a side there makes a handful of changes), so they are made with the merge laws' edit
 /// generator (`EditGenerator`: attribute edits, deletions with their referrers, duplicates,
 /// moves, reorders, new constraints, Xcode's noise, as Xcode writes them) on the largest shared
-/// scenarios, and on the next ones, held out (`Group`): each side `edits` edits in a row on base, each on
-/// the file the one before made, from a fixed seed, so that every run of the bench merges the
-/// same files.
+/// scenarios, and on the next ones, held out (`Group`): each side `edits` edits in a row on
+/// base, each on the file the one before made, from a fixed seed, so that every run of the
+/// bench merges the same files.
 enum HeavyMerges {
     static let editsPerSide = 120
     /// Scenarios in a group.

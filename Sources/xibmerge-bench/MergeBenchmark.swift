@@ -28,8 +28,8 @@ func runMergeBenchmark(corpus: String, xibmerge: String) -> [String] {
 }
 
 /// Merges where both sides made 100 and more changes (`HeavyMerges`: generated on the largest
-/// scenarios under 600 KB, and on the next ones, held out, in two groups). Targets, for each group: the median
-/// ratio at most 3, every merge under 60 ms.
+/// scenarios under 600 KB, and on the next ones, held out, in two groups). Targets, for each
+/// group: the median ratio at most 3, every merge under 60 ms.
 func runHeavyMergeBenchmark(corpus: String, xibmerge: String, git: String, runs: Int) -> [String] {
     // XIBMERGE_BENCH_HEAVY_DIR keeps the generated scenarios there, to profile one of them.
     let kept = ProcessInfo.processInfo.environment["XIBMERGE_BENCH_HEAVY_DIR"]

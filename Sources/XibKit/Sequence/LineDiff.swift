@@ -235,8 +235,9 @@ public enum LineDiff {
             // is a block rewritten: Myers for √(n·m)/8 steps (on the lines both ranges have), the
             // table on tiny ranges, and else nothing shared there. Reading those lines again
             // costs less than finding what they share: 110 lines rewritten as 798 cost 45M
-            // instructions by Myers, and reading them no more than before. (At √(n·m)/2 steps, 2–3% of a heavy mac-mouse-fix merge went
-            // to blocks it then gave up on; a few changed lines of 600 take a few dozen.)
+            // instructions by Myers, and reading them no more than before. (At √(n·m)/2 steps,
+            // 2–3% of a heavy mac-mouse-fix merge went to blocks it then gave up on; a few
+            // changed lines of 600 take a few dozen.)
             switch alignment {
             case .git where n * m <= 1 << 20 && abs(n - m) > 1_024:
                 table(a, a0, a1, b, b0, b1, &map)
