@@ -214,6 +214,12 @@ public enum XibMerger {
         /// show it) the merge taking base.
         let preferringTheirs: XMLDocument?
         let preferringBase: XMLDocument?
+        /// Room for each rendering's bytes: the three versions' together. A rendering holds what
+        /// both sides added (each is written over ours' file), and the marked file grows in the
+        /// first rendering's buffer by the lines theirs' has otherwise: with room for ours' file
+        /// and a quarter, a heavy merge's renderings each outgrew theirs, a tenth of its page
+        /// faults (doc/performance.md, stop 68).
+        let room: Int
     }
 
     private static func structural(_ graphs: consuming Three<IBGraph>, options: Options, markers: MarkerChoice,
@@ -256,13 +262,16 @@ public enum XibMerger {
             preferringTheirs = merge.preferring(.theirs).run().document
             if markers.format.showsBase { preferringBase = merge.preferring(.base).run().document }
         }
+        let room = read.base.document.source.bytes.count + read.ours.document.source.bytes.count
+            + read.theirs.document.source.bytes.count + 4096
         return Merged(result: tree.document, graphSound: tree.sound, events: events, fromOurs: tree.log.fromOurs,
-                      fromTheirs: tree.log.fromTheirs, preferringTheirs: preferringTheirs, preferringBase: preferringBase)
+                      fromTheirs: tree.log.fromTheirs, preferringTheirs: preferringTheirs, preferringBase: preferringBase,
+                      room: room)
     }
 
     private static func write(_ merged: consuming Merged, options: Options, markers: MarkerChoice,
                               fallback: (String) -> Outcome) -> Outcome {
-        let (written, copies) = XMLWriter.writeRecordingCopies(merged.result)
+        let (written, copies) = XMLWriter.writeRecordingCopies(merged.result, room: merged.room)
         let sound = wellFormed(written, copies: copies) && (merged.graphSound ?? isSound(written))
         guard sound else {
             return fallback("the structural merge did not produce a sound file; merged by lines instead")
@@ -276,8 +285,8 @@ public enum XibMerger {
             if let chosen = outcome.events[i].conflict?.chosen { outcome.events[i].resolution = "took \(chosen.rawValue) (chosen)" }
         }
         if let preferringTheirs = merged.preferringTheirs {
-            let other = XMLWriter.write(preferringTheirs)
-            let base = merged.preferringBase.map { XMLWriter.write($0) } ?? []
+            let other = XMLWriter.write(preferringTheirs, room: merged.room)
+            let base = merged.preferringBase.map { XMLWriter.write($0, room: merged.room) } ?? []
             // Ours' rendering handed over whole, so that the marked file grows in its memory.
             var rendering: [UInt8] = []
             swap(&rendering, &outcome.bytes)

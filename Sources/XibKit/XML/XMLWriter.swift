@@ -14,8 +14,10 @@ public struct XMLWriter {
         out.reserveCapacity(capacity)
     }
 
-    public static func write(_ document: XMLDocument) -> [UInt8] {
-        render(document, recordingCopies: false).out
+    /// `room`: the bytes to reserve for what is written (by default the file read and a
+    /// quarter more), for a caller that knows the result may grow past that.
+    public static func write(_ document: XMLDocument, room: Int? = nil) -> [UInt8] {
+        render(document, room: room, recordingCopies: false).out
     }
 
     /// The document's bytes, and the ranges of them that are whole elements copied byte for
@@ -25,18 +27,17 @@ public struct XMLWriter {
     /// Kept for the merge's check of its result: on the largest merges, reading back only what
     /// was written anew saves a visible share of the time against reading the whole result
     /// again (doc/performance.md, `Scripts/bench merge large`).
-    public static func writeRecordingCopies(_ document: XMLDocument) -> (bytes: [UInt8], copies: [Range<Int>]) {
-        let w = render(document, recordingCopies: true)
+    public static func writeRecordingCopies(_ document: XMLDocument, room: Int? = nil) -> (bytes: [UInt8], copies: [Range<Int>]) {
+        let w = render(document, room: room, recordingCopies: true)
         return (w.out, w.copies ?? [])
     }
 
-    private static func render(_ document: XMLDocument, recordingCopies: Bool) -> XMLWriter {
-        // Room for the file read and a quarter more: a merge's rendering holds what the other
-        // side added too (theirs' rendering is written over ours' file), and outgrowing the room
-        // copies everything written into a buffer twice the size. Room never written to takes
-        // no memory: a buffer this large is mapped, each page made when first written.
+    private static func render(_ document: XMLDocument, room: Int?, recordingCopies: Bool) -> XMLWriter {
+        // Outgrowing the room copies everything written into a buffer twice the size, whose
+        // pages are all new. Room never written to takes no memory: a buffer this large is
+        // mapped, each page made when first written.
         let read = document.source.bytes.count
-        var w = XMLWriter(newline: document.newline, indentUnit: document.indentUnit, capacity: read + read / 4 + 4096)
+        var w = XMLWriter(newline: document.newline, indentUnit: document.indentUnit, capacity: room ?? read + read / 4 + 4096)
         if recordingCopies { w.copies = [] }
         w.out.append(contentsOf: document.prolog)
         w.write(document.root, depth: 0)
