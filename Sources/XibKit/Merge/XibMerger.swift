@@ -217,8 +217,8 @@ public enum XibMerger {
         /// Room for each rendering's bytes: the three versions' together. A rendering holds what
         /// both sides added (each is written over ours' file), and the marked file grows in the
         /// first rendering's buffer by the lines theirs' has otherwise: with room for ours' file
-        /// and a quarter, a heavy merge's renderings each outgrew theirs, a tenth of its page
-        /// faults (doc/performance.md, stop 68).
+        /// and a quarter, a heavy merge's renderings outgrew theirs, and the copies' new pages
+        /// were 2–14% of its page faults (doc/performance.md, stop 68).
         let room: Int
     }
 
