@@ -263,7 +263,7 @@ public enum XibMerger {
             if markers.format.showsBase { preferringBase = merge.preferring(.base).run().document }
         }
         let room = read.base.document.source.bytes.count + read.ours.document.source.bytes.count
-            + read.theirs.document.source.bytes.count + 4096
+            + read.theirs.document.source.bytes.count
         return Merged(result: tree.document, graphSound: tree.sound, events: events, fromOurs: tree.log.fromOurs,
                       fromTheirs: tree.log.fromTheirs, preferringTheirs: preferringTheirs, preferringBase: preferringBase,
                       room: room)

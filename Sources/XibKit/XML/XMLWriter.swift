@@ -15,7 +15,8 @@ public struct XMLWriter {
     }
 
     /// `room`: the bytes to reserve for what is written (by default the file read and a
-    /// quarter more), for a caller that knows the result may grow past that.
+    /// quarter more; 4 KB more either way), for a caller that knows the result may grow past
+    /// that.
     public static func write(_ document: XMLDocument, room: Int? = nil) -> [UInt8] {
         render(document, room: room, recordingCopies: false).out
     }
@@ -37,7 +38,7 @@ public struct XMLWriter {
         // pages are all new. Room never written to takes no memory: a buffer this large is
         // mapped, each page made when first written.
         let read = document.source.bytes.count
-        var w = XMLWriter(newline: document.newline, indentUnit: document.indentUnit, capacity: room ?? read + read / 4 + 4096)
+        var w = XMLWriter(newline: document.newline, indentUnit: document.indentUnit, capacity: (room ?? read + read / 4) + 4096)
         if recordingCopies { w.copies = [] }
         w.out.append(contentsOf: document.prolog)
         w.write(document.root, depth: 0)
